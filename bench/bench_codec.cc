@@ -1,0 +1,128 @@
+// sortid_bench: Google Benchmark over the bulk codec. Names follow SPEC §4:
+// <op>/<TARGET>/<items>, e.g. encode_ulid/SCALAR/4096, with items_per_second
+// and bytes_per_second (text bytes) counters. Each benchmark forces its target
+// and checks that it is the one active; memcpy_<fmt> copies the same text
+// bytes as the physical reference.
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "sortid/sortid.hpp"
+
+namespace {
+
+struct FormatInfo {
+  const char* name;
+  sortid::Format format;
+};
+constexpr FormatInfo kFormats[] = {{"ulid", sortid::Format::kUlid},
+                                   {"record", sortid::Format::kRecordId},
+                                   {"uuid", sortid::Format::kUuid}};
+
+std::vector<uint8_t> RandomIds(size_t count, sortid::Format format) {
+  std::mt19937_64 rng(42);
+  std::vector<uint8_t> ids(count * 16);
+  for (auto& byte : ids) byte = static_cast<uint8_t>(rng());
+  if (format == sortid::Format::kRecordId) {  // top 28 bits zero
+    for (size_t i = 0; i < count; ++i) {
+      std::memset(&ids[16 * i], 0, 3);
+      ids[16 * i + 3] &= 0x0F;
+    }
+  }
+  return ids;
+}
+
+bool ForceTarget(benchmark::State& state, const char* target) {
+  if (sortid::set_target(target) != sortid::Error::kOk ||
+      std::string(sortid::active_target()) != target) {
+    state.SkipWithError("target not available");
+    return false;
+  }
+  return true;
+}
+
+void SetCounters(benchmark::State& state, size_t count, size_t text_bytes) {
+  state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(count));
+  state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(count * text_bytes));
+}
+
+void BM_Encode(benchmark::State& state, FormatInfo fmt, const char* target) {
+  if (!ForceTarget(state, target)) return;
+  const auto count = static_cast<size_t>(state.range(0));
+  const size_t len = sortid::text_length(fmt.format);
+  const std::vector<uint8_t> ids = RandomIds(count, fmt.format);
+  std::vector<char> text(count * len);
+  for (auto _ : state) {
+    const sortid::Status status =
+        sortid::encode(fmt.format, ids.data(), count, text.data(), len);
+    benchmark::DoNotOptimize(status);
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, count, len);
+}
+
+void BM_Decode(benchmark::State& state, FormatInfo fmt, const char* target) {
+  if (!ForceTarget(state, target)) return;
+  const auto count = static_cast<size_t>(state.range(0));
+  const size_t len = sortid::text_length(fmt.format);
+  const std::vector<uint8_t> ids = RandomIds(count, fmt.format);
+  std::vector<char> text(count * len);
+  (void)sortid::encode(fmt.format, ids.data(), count, text.data(), len);
+  std::vector<uint8_t> out(count * 16), validity((count + 7) / 8);
+  for (auto _ : state) {
+    const sortid::Status status = sortid::decode(fmt.format, text.data(), count, len, out.data(),
+                                                 validity.data());
+    benchmark::DoNotOptimize(status);
+    benchmark::ClobberMemory();
+  }
+  if (out != ids) state.SkipWithError("decode mismatch");
+  SetCounters(state, count, len);
+}
+
+void BM_Memcpy(benchmark::State& state, FormatInfo fmt) {
+  const auto count = static_cast<size_t>(state.range(0));
+  const size_t len = sortid::text_length(fmt.format);
+  std::vector<char> src(count * len, 'A'), dst(count * len);
+  for (auto _ : state) {
+    std::memcpy(dst.data(), src.data(), src.size());
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, count, len);
+}
+
+void RegisterAll() {
+  const int64_t kSizes[] = {4096, int64_t{4} << 20};
+  for (const FormatInfo& fmt : kFormats) {
+    for (const char* target : sortid::targets(sortid::TargetSet::kSupported)) {
+      for (int64_t n : kSizes) {
+        // Google Benchmark appends "/<items>" from Arg(n).
+        const std::string suffix = std::string("/") + target;
+        benchmark::RegisterBenchmark(("encode_" + std::string(fmt.name) + suffix).c_str(),
+                                     BM_Encode, fmt, target)
+            ->Arg(n);
+        benchmark::RegisterBenchmark(("decode_" + std::string(fmt.name) + suffix).c_str(),
+                                     BM_Decode, fmt, target)
+            ->Arg(n);
+      }
+    }
+    for (int64_t n : kSizes) {
+      benchmark::RegisterBenchmark(
+          ("memcpy_" + std::string(fmt.name)).c_str(), BM_Memcpy, fmt)
+          ->Arg(n);
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  RegisterAll();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

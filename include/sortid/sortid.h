@@ -1,0 +1,198 @@
+/*
+ * sortid — C ABI.
+ *
+ * Bulk encode, decode and validate sortable identifiers: ULID (26 Crockford
+ * Base32 characters), the 20-character Record ID, and UUID text (36-character
+ * hyphenated or 32-character bare hex) over arrays of 16-byte binary IDs.
+ *
+ * Conventions for every function in this header:
+ * - Binary IDs are 16-byte big-endian slots, packed back to back; no alignment
+ *   is required for any pointer.
+ * - Text input is either fixed-stride (item i starts at text + i * stride) or an
+ *   Arrow-style column (32-bit offsets, count + 1 entries, plus a data buffer).
+ * - Validity bitmaps use the Arrow / DuckDB layout: bit i lives in byte i / 8,
+ *   least significant bit first, 1 = valid. A bitmap for count items is
+ *   (count + 7) / 8 bytes; bits past count in the last byte are written as 0.
+ * - Decoding never stops at a bad item: each item gets a validity bit, invalid
+ *   items' 16-byte output slots are zeroed, and the number of invalid items is
+ *   returned through invalid_count. sortid_explain() tells why one item failed.
+ * - Functions return SORTID_OK, or SORTID_ERROR_ARGUMENT when a documented
+ *   precondition on the arguments is violated; in that case nothing is written.
+ * - A NULL options pointer means all defaults (no prefix, canonical case,
+ *   strict decoding, no terminator).
+ * - Thread safety: every function is safe to call concurrently, except
+ *   sortid_set_target(), which should be called before other threads use the
+ *   library.
+ * - Results are bit-identical on every CPU target.
+ */
+#ifndef SORTID_SORTID_H_
+#define SORTID_SORTID_H_
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SORTID_VERSION_MAJOR 0
+#define SORTID_VERSION_MINOR 1
+#define SORTID_VERSION_PATCH 0
+#define SORTID_VERSION_STRING "0.1.0"
+
+#if defined(__GNUC__)
+#define SORTID_API __attribute__((visibility("default")))
+#else
+#define SORTID_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Text formats. The binary side is always a 16-byte slot. */
+typedef enum sortid_format {
+  SORTID_FORMAT_ULID = 0,      /* 26 Crockford Base32 characters, 128 bits */
+  SORTID_FORMAT_RECORD_ID = 1, /* 20 Crockford Base32 characters, 100 bits in the low bits */
+  SORTID_FORMAT_UUID = 2,      /* 36 hex characters, hyphens at 8, 13, 18, 23; column
+                                  decode also accepts the 32-character bare form */
+  SORTID_FORMAT_UUID_HEX = 3   /* 32 hex characters, no hyphens */
+} sortid_format;
+
+/* Error kinds. Per-item kinds (LENGTH … RANGE) come from sortid_explain();
+ * function results are SORTID_OK, SORTID_ERROR_ARGUMENT or, for target
+ * selection, SORTID_ERROR_UNSUPPORTED. */
+typedef enum sortid_error {
+  SORTID_OK = 0,
+  SORTID_ERROR_LENGTH = 1,     /* item text has the wrong length */
+  SORTID_ERROR_CHARACTER = 2,  /* byte outside the alphabet (incl. NUL, bytes >= 0x80, I L O U,
+                                  upper case in a TypeID suffix) */
+  SORTID_ERROR_OVERFLOW = 3,   /* ULID first character above '7': value exceeds 128 bits */
+  SORTID_ERROR_PREFIX = 4,     /* the fixed prefix or TypeID separator does not match */
+  SORTID_ERROR_HYPHEN = 5,     /* UUID: a hyphen is missing or misplaced */
+  SORTID_ERROR_TERMINATOR = 6, /* fixed-stride input: byte after the ID is not the terminator */
+  SORTID_ERROR_RANGE = 7,      /* binary value or timestamp outside the format's range */
+  SORTID_ERROR_ARGUMENT = 8,   /* a precondition on the arguments is violated */
+  SORTID_ERROR_UNSUPPORTED = 9 /* CPU target unknown, not compiled, or not supported here */
+} sortid_error;
+
+/* Option flags (sortid_text_options.flags). */
+#define SORTID_FLAG_LOWER 0x1u   /* encode lower case (Crockford formats); canonical is upper */
+#define SORTID_FLAG_UPPER 0x2u   /* encode upper case (UUID formats); canonical is lower */
+#define SORTID_FLAG_LENIENT 0x4u /* decode: Crockford aliases I/L -> 1, O -> 0 (either case) */
+#define SORTID_FLAG_TYPEID 0x8u  /* TypeID: prefix is the type name, '_' separator implied when
+                                    non-empty, suffix is lower case only; ULID format only */
+
+typedef struct sortid_text_options {
+  uint32_t flags;     /* SORTID_FLAG_* */
+  const char* prefix; /* fixed prefix before each ID (e.g. "user_", "ORDER#"); may be NULL
+                         when prefix_len is 0. With SORTID_FLAG_TYPEID: the type name. */
+  size_t prefix_len;
+  int terminator;     /* -1: none. 0-255: fixed-stride only; the byte right after the ID
+                         (e.g. '\n'), written by encode and checked by decode */
+} sortid_text_options;
+
+/* The number of characters one item occupies in a format (26, 20, 36 or 32);
+ * 0 for an unknown format. Prefix and terminator not included. */
+SORTID_API size_t sortid_text_length(sortid_format format);
+
+/* Encodes count binary IDs as text.
+ * Preconditions: ids holds count * 16 bytes; out holds count * out_stride
+ * bytes, out_stride >= item length (prefix + ID + terminator if any); validity
+ * is NULL or holds (count + 7) / 8 bytes; invalid_count may be NULL.
+ * Writes the prefix, the ID and the terminator at the start of each output
+ * slot; other bytes of the slot are left untouched. Only Record IDs can be
+ * invalid (any of the top 28 bits set): their ID characters are written as NUL
+ * bytes and their validity bit is 0. */
+SORTID_API sortid_error sortid_encode(sortid_format format, const uint8_t* ids, size_t count,
+                                      char* out, size_t out_stride, uint8_t* validity,
+                                      size_t* invalid_count, const sortid_text_options* options);
+
+/* Decodes count fixed-stride text items (item i at text + i * stride).
+ * Preconditions: text holds count * stride bytes; stride >= prefix + ID length
+ * (+ 1 with a terminator); ids holds count * 16 bytes; validity is NULL or holds
+ * (count + 7) / 8 bytes; invalid_count may be NULL. Only the first prefix + ID
+ * (+ terminator) bytes of each slot are read; the rest of the slot is ignored.
+ * SORTID_FORMAT_UUID expects the 36-character form here. */
+SORTID_API sortid_error sortid_decode(sortid_format format, const char* text, size_t count,
+                                      size_t stride, uint8_t* ids, uint8_t* validity,
+                                      size_t* invalid_count, const sortid_text_options* options);
+
+/* Decodes an Arrow string column: item i is data[offsets[i] .. offsets[i+1]).
+ * Preconditions: offsets holds count + 1 non-decreasing, non-negative entries
+ * (checked: otherwise SORTID_ERROR_ARGUMENT); data holds offsets[count] bytes;
+ * input_validity is NULL (all present) or an Arrow bitmap of count items, whose
+ * null items come out invalid; ids, validity, invalid_count as for
+ * sortid_decode(). The terminator option is ignored: each item must be exactly
+ * the prefix followed by the ID. */
+SORTID_API sortid_error sortid_decode_column(sortid_format format, const int32_t* offsets,
+                                             const char* data, size_t count,
+                                             const uint8_t* input_validity, uint8_t* ids,
+                                             uint8_t* validity, size_t* invalid_count,
+                                             const sortid_text_options* options);
+
+/* Explains one text item (column semantics when terminator < 0, else the item
+ * must be prefix + ID + terminator): returns SORTID_OK or the first error kind,
+ * scanning left to right, and stores its 0-based byte position in *position
+ * (may be NULL). Cold path; meant for error messages. */
+SORTID_API sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
+                                       const sortid_text_options* options, size_t* position);
+
+/* A static English description of an error kind (never NULL). */
+SORTID_API const char* sortid_error_message(sortid_error error);
+
+/* Extracts the Unix timestamp in milliseconds of count binary IDs.
+ * ULID / UUID formats: the top 48 bits (UUIDv7 too). Record ID: the 40-bit
+ * field plus the inception 1767225600000; top 28 bits are ignored.
+ * Preconditions: ids holds count * 16 bytes, unix_ms holds count entries. */
+SORTID_API sortid_error sortid_timestamps_ms(sortid_format format, const uint8_t* ids,
+                                             size_t count, int64_t* unix_ms);
+
+/* The smallest and largest binary IDs with timestamp unix_ms, for
+ * "id BETWEEN min AND max" time-window queries. min or max may be NULL.
+ * Returns SORTID_ERROR_RANGE when unix_ms is outside the format's range
+ * (ULID / UUID: 0 .. 2^48-1; Record ID: inception .. inception + 2^40 - 1). */
+SORTID_API sortid_error sortid_bounds(sortid_format format, int64_t unix_ms, uint8_t* min,
+                                      uint8_t* max);
+
+/* Adds 1 to the 80-bit random part of a binary ULID, in place (the monotonic
+ * step). Returns SORTID_ERROR_OVERFLOW and leaves id unchanged when the random
+ * part is already all ones: it never carries into the timestamp. */
+SORTID_API sortid_error sortid_ulid_increment(uint8_t* id);
+
+/* Packs / unpacks a Record ID's fields into / from a 16-byte binary slot.
+ * pack returns SORTID_ERROR_RANGE (writing nothing) when unix_ms is outside
+ * inception .. inception + 2^40 - 1, machine_id >= 2^40 or counter >= 2^20. */
+SORTID_API sortid_error sortid_record_pack(int64_t unix_ms, uint64_t machine_id, uint32_t counter,
+                                           uint8_t* out);
+SORTID_API void sortid_record_unpack(const uint8_t* id, int64_t* unix_ms, uint64_t* machine_id,
+                                     uint32_t* counter);
+
+/* Splits a TypeID "type_suffix" at its last '_' and validates the type name
+ * (0-63 characters of [a-z_], not starting or ending with '_'). On success
+ * stores the type name length in *prefix_len (0 when there is no separator;
+ * the suffix then starts at text + *prefix_len + (*prefix_len ? 1 : 0)).
+ * Does not validate the suffix: decode it with SORTID_FLAG_TYPEID. Returns
+ * SORTID_ERROR_PREFIX (position in *position) for a malformed type name. */
+SORTID_API sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_len,
+                                            size_t* position);
+
+/* CPU targets. Names as Highway prints them (AVX3_DL, AVX3, AVX2, SSE4, ...)
+ * plus SCALAR for the plain C++ reference kernel. */
+#define SORTID_TARGETS_COMPILED 0
+#define SORTID_TARGETS_SUPPORTED 1
+/* Writes up to capacity target names (static strings, best first) to names
+ * (may be NULL when capacity is 0) and returns how many exist. */
+SORTID_API size_t sortid_targets(int which, const char** names, size_t capacity);
+/* The target the bulk functions use now. */
+SORTID_API const char* sortid_active_target(void);
+/* Forces a target by name (case-insensitive); NULL or "" restores automatic
+ * choice (the best supported one, or SORTID_TARGET from the environment).
+ * Returns SORTID_ERROR_UNSUPPORTED, changing nothing, for an unknown name or a
+ * target this CPU cannot run. */
+SORTID_API sortid_error sortid_set_target(const char* name);
+
+/* Version string, e.g. "0.1.0". */
+SORTID_API const char* sortid_version(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* SORTID_SORTID_H_ */

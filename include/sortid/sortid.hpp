@@ -1,0 +1,173 @@
+// sortid — C++ API.
+//
+// Bulk encode / decode / validate of sortable identifiers over arrays of
+// 16-byte binary IDs. The pointer + count functions are the core; the
+// std::span overloads derive the counts and check the buffer sizes.
+// Conventions (layout, bitmaps, invalid items) are those of sortid.h, which
+// this header includes; the enums below mirror the C ones value for value.
+// Nothing on the bulk path throws or allocates.
+#ifndef SORTID_SORTID_HPP_
+#define SORTID_SORTID_HPP_
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sortid/sortid.h"
+
+namespace sortid {
+
+enum class Format : uint8_t {
+  kUlid = SORTID_FORMAT_ULID,
+  kRecordId = SORTID_FORMAT_RECORD_ID,
+  kUuid = SORTID_FORMAT_UUID,
+  kUuidHex = SORTID_FORMAT_UUID_HEX,
+};
+
+// Error kinds; see sortid_error in sortid.h for the meaning of each.
+enum class Error : uint8_t {
+  kOk = SORTID_OK,
+  kLength = SORTID_ERROR_LENGTH,
+  kCharacter = SORTID_ERROR_CHARACTER,
+  kOverflow = SORTID_ERROR_OVERFLOW,
+  kPrefix = SORTID_ERROR_PREFIX,
+  kHyphen = SORTID_ERROR_HYPHEN,
+  kTerminator = SORTID_ERROR_TERMINATOR,
+  kRange = SORTID_ERROR_RANGE,
+  kArgument = SORTID_ERROR_ARGUMENT,
+  kUnsupported = SORTID_ERROR_UNSUPPORTED,
+};
+
+enum class LetterCase : uint8_t {
+  kCanonical,  // ULID / Record ID upper case, UUID lower case
+  kLower,
+  kUpper,
+};
+
+// Options shared by encode and decode. Defaults: no prefix, canonical case,
+// strict decoding, no terminator.
+struct TextOptions {
+  std::string_view prefix;  // fixed prefix before each ID; with type_id: the type name
+  LetterCase letter_case = LetterCase::kCanonical;  // encode only; decode is case-insensitive
+  bool lenient = false;  // decode: Crockford aliases I/L -> 1, O -> 0; never with type_id
+  bool type_id = false;  // TypeID: '_' separator implied, lower-case suffix only; ULID only
+  int terminator = -1;   // fixed-stride only: byte after the ID (e.g. '\n'), -1 = none
+};
+
+// Result of a bulk call. error is kOk, or kArgument when a precondition was
+// violated (nothing written). invalid counts items whose validity bit is 0.
+struct [[nodiscard]] Status {
+  Error error = Error::kOk;
+  size_t invalid = 0;
+  constexpr bool ok() const { return error == Error::kOk; }
+};
+
+// Where and why one item failed. position is the 0-based byte offset in the item.
+struct Explanation {
+  Error error = Error::kOk;
+  size_t position = 0;
+};
+
+inline constexpr size_t kBinarySize = 16;
+inline constexpr int64_t kRecordInceptionMs = 1767225600000;  // 2026-01-01T00:00:00Z
+
+// Characters of one ID in a format (26, 20, 36, 32), without prefix/terminator.
+[[nodiscard]] SORTID_API size_t text_length(Format format);
+// Characters of one item: prefix (+ TypeID separator) + ID (+ terminator).
+[[nodiscard]] SORTID_API size_t item_length(Format format, const TextOptions& options);
+
+// ---- Bulk core (pointer + count). Preconditions as in sortid.h. ----
+
+// ids: count * 16 bytes; out: count * out_stride bytes; validity: nullptr or
+// (count + 7) / 8 bytes. Only Record IDs with any of the top 28 bits set are
+// invalid (ID characters written as NUL).
+SORTID_API Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t out_stride,
+              uint8_t* validity = nullptr, const TextOptions& options = {});
+
+// text: count * stride bytes, stride >= item_length(); ids: count * 16 bytes.
+SORTID_API Status decode(Format format, const char* text, size_t count, size_t stride, uint8_t* ids,
+              uint8_t* validity = nullptr, const TextOptions& options = {});
+
+// Arrow string column: offsets has count + 1 entries (checked non-decreasing),
+// data holds offsets[count] bytes; input_validity nullptr or a bitmap whose
+// null items come out invalid.
+SORTID_API Status decode_column(Format format, const int32_t* offsets, const char* data, size_t count,
+                     const uint8_t* input_validity, uint8_t* ids, uint8_t* validity = nullptr,
+                     const TextOptions& options = {});
+
+// ---- std::span overloads: sizes derived and checked (kArgument if short). ----
+
+// count = ids.size() / 16 (ids.size() must be a multiple of 16).
+SORTID_API Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out, size_t out_stride,
+              std::span<uint8_t> validity = {}, const TextOptions& options = {});
+// count = text.size() / stride (text.size() must be a multiple of stride).
+SORTID_API Status decode(Format format, std::span<const char> text, size_t stride, std::span<uint8_t> ids,
+              std::span<uint8_t> validity = {}, const TextOptions& options = {});
+
+// ---- Single items (cold or inline-sized work; never dispatched). ----
+
+// Why one item is invalid (kOk if valid). Column semantics unless
+// options.terminator >= 0, in which case the item must end with it.
+[[nodiscard]] SORTID_API Explanation explain(Format format, std::string_view item,
+                                  const TextOptions& options = {});
+[[nodiscard]] SORTID_API const char* error_message(Error error);
+
+// Timestamps (Unix ms) of count binary IDs; see sortid_timestamps_ms.
+SORTID_API Status timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* unix_ms);
+// Smallest / largest binary ID with this timestamp; kRange outside the format's range.
+[[nodiscard]] SORTID_API Error bounds(Format format, int64_t unix_ms, uint8_t* min, uint8_t* max);
+// Monotonic step on the 80 random bits; kOverflow (id unchanged) if all ones.
+[[nodiscard]] SORTID_API Error ulid_increment(uint8_t* id);
+
+struct RecordFields {
+  int64_t unix_ms = 0;      // inception .. inception + 2^40 - 1
+  uint64_t machine_id = 0;  // < 2^40
+  uint32_t counter = 0;     // < 2^20
+};
+[[nodiscard]] SORTID_API Error record_pack(const RecordFields& fields, uint8_t* out);
+[[nodiscard]] SORTID_API RecordFields record_unpack(const uint8_t* id);
+
+// TypeID "type_suffix": validated type name length (see sortid_typeid_split).
+struct TypeIdSplit {
+  Error error = Error::kOk;  // kOk or kPrefix
+  size_t prefix_len = 0;     // type name length; on error, the byte position
+  std::string_view type_name;
+  std::string_view suffix;
+};
+[[nodiscard]] SORTID_API TypeIdSplit typeid_split(std::string_view text);
+
+// ISO 8601 UTC with milliseconds, "2023-03-10T12:00:49.111Z" (24 characters,
+// years 0000-9999; returns "" outside that range).
+[[nodiscard]] SORTID_API std::string format_iso8601(int64_t unix_ms);
+// Parses "YYYY-MM-DD[T| ]HH:MM:SS[.fff][Z|UTC|+HH:MM|-HH:MM]", "YYYY-MM-DD" or
+// an integer count of milliseconds. Returns nullopt on malformed input.
+[[nodiscard]] SORTID_API std::optional<int64_t> parse_timestamp(std::string_view text);
+
+// A ULID value with convenience conversions (single items; not dispatched).
+struct SORTID_API Ulid {
+  std::array<uint8_t, 16> bytes{};
+
+  // Decodes 26 characters (case-insensitive; lenient aliases on request).
+  [[nodiscard]] static std::optional<Ulid> parse(std::string_view text, bool lenient = false);
+  // Decodes a 36- or 32-character UUID text.
+  [[nodiscard]] static std::optional<Ulid> from_uuid(std::string_view text);
+  [[nodiscard]] std::string to_string(LetterCase letter_case = LetterCase::kCanonical) const;
+  [[nodiscard]] std::string to_uuid() const;
+  [[nodiscard]] int64_t timestamp_ms() const;
+  friend constexpr auto operator<=>(const Ulid&, const Ulid&) = default;
+};
+
+// ---- CPU targets (see sortid.h). ----
+enum class TargetSet : uint8_t { kCompiled = SORTID_TARGETS_COMPILED, kSupported };
+[[nodiscard]] SORTID_API std::span<const char* const> targets(TargetSet which);
+[[nodiscard]] SORTID_API const char* active_target();
+// nullptr or "" = automatic. kUnsupported (nothing changed) for unknown/unsupported names.
+[[nodiscard]] SORTID_API Error set_target(const char* name);
+
+}  // namespace sortid
+
+#endif  // SORTID_SORTID_HPP_

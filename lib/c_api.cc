@@ -1,0 +1,149 @@
+// The C ABI: a thin layer over the C++ API (sortid.h documents it).
+#include <string_view>
+
+#include "sortid/sortid.h"
+#include "sortid/sortid.hpp"
+
+namespace {
+
+using sortid::Error;
+using sortid::Format;
+
+static_assert(static_cast<int>(Error::kUnsupported) == SORTID_ERROR_UNSUPPORTED);
+static_assert(static_cast<int>(Format::kUuidHex) == SORTID_FORMAT_UUID_HEX);
+
+constexpr uint32_t kKnownFlags =
+    SORTID_FLAG_LOWER | SORTID_FLAG_UPPER | SORTID_FLAG_LENIENT | SORTID_FLAG_TYPEID;
+
+// Converts C options; returns false for contradictory or unknown flags.
+bool ToTextOptions(const sortid_text_options* in, sortid::TextOptions* out) {
+  if (in == nullptr) return true;
+  if ((in->flags & ~kKnownFlags) != 0 ||
+      ((in->flags & SORTID_FLAG_LOWER) && (in->flags & SORTID_FLAG_UPPER)) ||
+      (in->prefix == nullptr && in->prefix_len != 0)) {
+    return false;
+  }
+  out->prefix = std::string_view(in->prefix == nullptr ? "" : in->prefix, in->prefix_len);
+  out->letter_case = (in->flags & SORTID_FLAG_LOWER)   ? sortid::LetterCase::kLower
+                     : (in->flags & SORTID_FLAG_UPPER) ? sortid::LetterCase::kUpper
+                                                       : sortid::LetterCase::kCanonical;
+  out->lenient = (in->flags & SORTID_FLAG_LENIENT) != 0;
+  out->type_id = (in->flags & SORTID_FLAG_TYPEID) != 0;
+  out->terminator = in->terminator;
+  return true;
+}
+
+sortid_error ToC(Error error) { return static_cast<sortid_error>(error); }
+
+sortid_error Finish(sortid::Status status, size_t* invalid_count) {
+  if (status.ok() && invalid_count != nullptr) *invalid_count = status.invalid;
+  return ToC(status.error);
+}
+
+}  // namespace
+
+extern "C" {
+
+size_t sortid_text_length(sortid_format format) {
+  return sortid::text_length(static_cast<Format>(format));
+}
+
+sortid_error sortid_encode(sortid_format format, const uint8_t* ids, size_t count, char* out,
+                           size_t out_stride, uint8_t* validity, size_t* invalid_count,
+                           const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(sortid::encode(static_cast<Format>(format), ids, count, out, out_stride, validity,
+                               opts),
+                invalid_count);
+}
+
+sortid_error sortid_decode(sortid_format format, const char* text, size_t count, size_t stride,
+                           uint8_t* ids, uint8_t* validity, size_t* invalid_count,
+                           const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(
+      sortid::decode(static_cast<Format>(format), text, count, stride, ids, validity, opts),
+      invalid_count);
+}
+
+sortid_error sortid_decode_column(sortid_format format, const int32_t* offsets, const char* data,
+                                  size_t count, const uint8_t* input_validity, uint8_t* ids,
+                                  uint8_t* validity, size_t* invalid_count,
+                                  const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(sortid::decode_column(static_cast<Format>(format), offsets, data, count,
+                                      input_validity, ids, validity, opts),
+                invalid_count);
+}
+
+sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
+                            const sortid_text_options* options, size_t* position) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts) || (text == nullptr && len != 0)) {
+    return SORTID_ERROR_ARGUMENT;
+  }
+  const sortid::Explanation why =
+      sortid::explain(static_cast<Format>(format), std::string_view(text ? text : "", len), opts);
+  if (position != nullptr) *position = why.position;
+  return ToC(why.error);
+}
+
+const char* sortid_error_message(sortid_error error) {
+  return sortid::error_message(static_cast<Error>(error));
+}
+
+sortid_error sortid_timestamps_ms(sortid_format format, const uint8_t* ids, size_t count,
+                                  int64_t* unix_ms) {
+  return ToC(sortid::timestamps_ms(static_cast<Format>(format), ids, count, unix_ms).error);
+}
+
+sortid_error sortid_bounds(sortid_format format, int64_t unix_ms, uint8_t* min, uint8_t* max) {
+  return ToC(sortid::bounds(static_cast<Format>(format), unix_ms, min, max));
+}
+
+sortid_error sortid_ulid_increment(uint8_t* id) { return ToC(sortid::ulid_increment(id)); }
+
+sortid_error sortid_record_pack(int64_t unix_ms, uint64_t machine_id, uint32_t counter,
+                                uint8_t* out) {
+  return ToC(sortid::record_pack({unix_ms, machine_id, counter}, out));
+}
+
+void sortid_record_unpack(const uint8_t* id, int64_t* unix_ms, uint64_t* machine_id,
+                          uint32_t* counter) {
+  if (id == nullptr) return;
+  const sortid::RecordFields fields = sortid::record_unpack(id);
+  if (unix_ms != nullptr) *unix_ms = fields.unix_ms;
+  if (machine_id != nullptr) *machine_id = fields.machine_id;
+  if (counter != nullptr) *counter = fields.counter;
+}
+
+sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_len,
+                                 size_t* position) {
+  if (text == nullptr && len != 0) return SORTID_ERROR_ARGUMENT;
+  const sortid::TypeIdSplit split = sortid::typeid_split(std::string_view(text ? text : "", len));
+  if (split.error == Error::kOk) {
+    if (prefix_len != nullptr) *prefix_len = split.prefix_len;
+  } else if (position != nullptr) {
+    *position = split.prefix_len;
+  }
+  return ToC(split.error);
+}
+
+size_t sortid_targets(int which, const char** names, size_t capacity) {
+  const auto list = sortid::targets(which == SORTID_TARGETS_COMPILED
+                                        ? sortid::TargetSet::kCompiled
+                                        : sortid::TargetSet::kSupported);
+  for (size_t i = 0; i < list.size() && i < capacity; ++i) names[i] = list[i];
+  return list.size();
+}
+
+const char* sortid_active_target(void) { return sortid::active_target(); }
+
+sortid_error sortid_set_target(const char* name) { return ToC(sortid::set_target(name)); }
+
+const char* sortid_version(void) { return SORTID_VERSION_STRING; }
+
+}  // extern "C"

@@ -1,0 +1,45 @@
+// The monotonic ULID step of SPEC §3, as a pure function the generator pool
+// builds on: same or earlier millisecond (clock stepped back) keeps the last
+// timestamp and adds 1 to the 80 random bits; overflow is an error that
+// leaves the state unchanged; a later millisecond takes fresh random bits.
+#ifndef SORTID_LIB_MONOTONIC_H_
+#define SORTID_LIB_MONOTONIC_H_
+
+#include <cstdint>
+#include <cstring>
+
+#include "sortid/sortid.hpp"
+
+namespace sortid::internal {
+
+struct MonotonicState {
+  bool has_last = false;
+  uint8_t last[16] = {};
+};
+
+// Preconditions: state, random80 (10 bytes) and out (16 bytes) non-null.
+// Returns kRange for now_ms outside 0 .. 2^48-1, kOverflow when the random
+// part would wrap; out and state are untouched on error.
+inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t* random80,
+                           uint8_t* out) {
+  uint8_t next[16];
+  if (now_ms < 0 || now_ms >= (int64_t{1} << 48)) return Error::kRange;
+  int64_t last_ms = -1;
+  if (state->has_last) (void)timestamps_ms(Format::kUlid, state->last, 1, &last_ms);
+  if (now_ms > last_ms) {
+    for (int b = 0; b < 6; ++b) next[b] = static_cast<uint8_t>(now_ms >> (40 - 8 * b));
+    std::memcpy(next + 6, random80, 10);
+  } else {
+    std::memcpy(next, state->last, 16);
+    const Error error = ulid_increment(next);
+    if (error != Error::kOk) return error;
+  }
+  std::memcpy(state->last, next, 16);
+  state->has_last = true;
+  std::memcpy(out, next, 16);
+  return Error::kOk;
+}
+
+}  // namespace sortid::internal
+
+#endif  // SORTID_LIB_MONOTONIC_H_

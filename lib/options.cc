@@ -1,0 +1,60 @@
+#include "lib/options.h"
+
+#include <cstring>
+
+namespace sortid::internal {
+
+Explanation ValidateTypeName(std::string_view name) {
+  if (name.size() > kMaxTypeIdPrefix) return {Error::kPrefix, kMaxTypeIdPrefix};
+  for (size_t k = 0; k < name.size(); ++k) {
+    const char c = name[k];
+    const bool allowed = (c >= 'a' && c <= 'z') || c == '_';
+    const bool edge_underscore = c == '_' && (k == 0 || k + 1 == name.size());
+    if (!allowed || edge_underscore) return {Error::kPrefix, k};
+  }
+  return {};
+}
+
+ResolvedOptions::ResolvedOptions(Format format, const TextOptions& options) {
+  if (static_cast<unsigned>(format) > static_cast<unsigned>(Format::kUuidHex) ||
+      options.terminator < -1 || options.terminator > 255 ||
+      (options.prefix.data() == nullptr && !options.prefix.empty())) {
+    error = Error::kArgument;
+    return;
+  }
+  terminator = options.terminator;
+  lenient = options.lenient;
+  const bool crockford = format == Format::kUlid || format == Format::kRecordId;
+  switch (options.letter_case) {
+    case LetterCase::kCanonical:
+      lower = !crockford;
+      break;
+    case LetterCase::kLower:
+      lower = true;
+      break;
+    case LetterCase::kUpper:
+      lower = false;
+      break;
+  }
+  if (!options.type_id) {
+    prefix = options.prefix.data();
+    prefix_len = options.prefix.size();
+    return;
+  }
+  // TypeID: ULID bit packing, lower-case suffix, strict alphabet.
+  if (format != Format::kUlid || options.lenient || options.letter_case == LetterCase::kUpper ||
+      ValidateTypeName(options.prefix).error != Error::kOk) {
+    error = Error::kArgument;
+    return;
+  }
+  lower = true;
+  lower_only = true;
+  prefix_len = options.prefix.size();
+  if (prefix_len != 0) {
+    std::memcpy(typeid_prefix_, options.prefix.data(), prefix_len);
+    typeid_prefix_[prefix_len++] = '_';
+  }
+  prefix = typeid_prefix_;
+}
+
+}  // namespace sortid::internal

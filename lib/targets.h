@@ -1,0 +1,22 @@
+// Target registry: which kernel tables exist, which this CPU runs, which one
+// the bulk functions use. The active table is read once per batch.
+#ifndef SORTID_LIB_TARGETS_H_
+#define SORTID_LIB_TARGETS_H_
+
+#include <span>
+
+#include "kernels/kernel_api.h"
+
+namespace sortid::internal {
+
+// Every compiled kernel table, best first; the reference ("SCALAR") is last.
+std::span<const kernels::KernelTable* const> CompiledTables();
+// Whether this CPU can run a table.
+bool IsSupported(const kernels::KernelTable& table);
+// The table in use, or nullptr when SORTID_TARGET named a target that is not
+// available (bulk calls then fail with Error::kUnsupported).
+const kernels::KernelTable* ActiveTable();
+
+}  // namespace sortid::internal
+
+#endif  // SORTID_LIB_TARGETS_H_

@@ -1,0 +1,106 @@
+/* The C ABI, compiled as C11 and linked against the shared library. */
+#include <stdio.h>
+#include <string.h>
+
+#include "sortid/sortid.h"
+
+static int passed, failed;
+
+#define CHECK(cond)                                                  \
+  do {                                                               \
+    if (cond) {                                                      \
+      ++passed;                                                      \
+    } else {                                                         \
+      ++failed;                                                      \
+      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+    }                                                                \
+  } while (0)
+
+int main(void) {
+  /* Decode three lines, one bad, then explain the bad one. */
+  const char text[] =
+      "01GV5PA9EQG7D82Q3Y4PKBZSYV\n"
+      "01GV5PA9EQG7D82Q3Y4PKBZSYU\n"
+      "7ZZZZZZZZZZZZZZZZZZZZZZZZZ\n";
+  sortid_text_options lines = {0, NULL, 0, '\n'};
+  uint8_t ids[3 * 16];
+  uint8_t validity = 0xFF;
+  size_t invalid = 99;
+  CHECK(sortid_decode(SORTID_FORMAT_ULID, text, 3, 27, ids, &validity, &invalid, &lines) ==
+        SORTID_OK);
+  CHECK(invalid == 1);
+  CHECK(validity == 0x5);
+  CHECK(ids[0] == 0x01 && ids[1] == 0x86 && ids[15] == 0xdb);
+  CHECK(ids[16] == 0 && ids[31] == 0);
+  size_t pos = 0;
+  CHECK(sortid_explain(SORTID_FORMAT_ULID, text + 27, 27, &lines, &pos) ==
+        SORTID_ERROR_CHARACTER);
+  CHECK(pos == 25);
+  CHECK(strcmp(sortid_error_message(SORTID_ERROR_CHARACTER), "invalid character") == 0);
+
+  /* Encode back, lower case, as UUIDs. */
+  char uuid[36];
+  sortid_text_options lower = {SORTID_FLAG_LOWER, NULL, 0, -1};
+  CHECK(sortid_encode(SORTID_FORMAT_UUID, ids, 1, uuid, 36, NULL, NULL, &lower) == SORTID_OK);
+  CHECK(memcmp(uuid, "0186cb65-25d7-81da-815c-7e25a6bfe7db", 36) == 0);
+
+  /* Column input with a prefix. */
+  const char data[] = "user_01GV5PA9EQG7D82Q3Y4PKBZSYVuser_x";
+  const int32_t offsets[3] = {0, 31, 37};
+  sortid_text_options user = {0, "user_", 5, -1};
+  CHECK(sortid_decode_column(SORTID_FORMAT_ULID, offsets, data, 2, NULL, ids, &validity, &invalid,
+                             &user) == SORTID_OK);
+  CHECK(validity == 0x1 && invalid == 1);
+
+  /* TypeID. */
+  size_t type_len = 0;
+  const char tid[] = "user_01h455vb4pex5vsknk084sn02q";
+  CHECK(sortid_typeid_split(tid, 31, &type_len, &pos) == SORTID_OK && type_len == 4);
+  sortid_text_options typeid_opts = {SORTID_FLAG_TYPEID, tid, type_len, -1};
+  CHECK(sortid_decode(SORTID_FORMAT_ULID, tid, 1, 31, ids, &validity, &invalid, &typeid_opts) ==
+        SORTID_OK);
+  CHECK(invalid == 0);
+
+  /* Timestamps, bounds, increment, Record ID fields. */
+  int64_t ms = 0;
+  CHECK(sortid_timestamps_ms(SORTID_FORMAT_ULID, ids, 1, &ms) == SORTID_OK);
+  CHECK(ms == 1688096058518); /* 0x01890a5dac96 */
+  uint8_t min[16], max[16];
+  CHECK(sortid_bounds(SORTID_FORMAT_ULID, -1, min, max) == SORTID_ERROR_RANGE);
+  CHECK(sortid_bounds(SORTID_FORMAT_ULID, ms, min, max) == SORTID_OK);
+  CHECK(min[15] == 0 && max[15] == 0xFF && min[5] == ids[5]);
+  CHECK(sortid_ulid_increment(min) == SORTID_OK && min[15] == 1);
+  CHECK(sortid_ulid_increment(max) == SORTID_ERROR_OVERFLOW && max[15] == 0xFF);
+  uint8_t rec[16];
+  CHECK(sortid_record_pack(1767225601000, 0x123456789A, 0xABCDE, rec) == SORTID_OK);
+  char rec_text[20];
+  CHECK(sortid_encode(SORTID_FORMAT_RECORD_ID, rec, 1, rec_text, 20, NULL, NULL, NULL) ==
+        SORTID_OK);
+  CHECK(memcmp(rec_text, "000000Z828T5CY4TNF6Y", 20) == 0);
+  int64_t rec_ms = 0;
+  uint64_t machine = 0;
+  uint32_t counter = 0;
+  sortid_record_unpack(rec, &rec_ms, &machine, &counter);
+  CHECK(rec_ms == 1767225601000 && machine == 0x123456789A && counter == 0xABCDE);
+
+  /* Argument errors. */
+  CHECK(sortid_decode(SORTID_FORMAT_ULID, text, 3, 20, ids, NULL, NULL, NULL) ==
+        SORTID_ERROR_ARGUMENT);
+  sortid_text_options contradictory = {SORTID_FLAG_LOWER | SORTID_FLAG_UPPER, NULL, 0, -1};
+  CHECK(sortid_encode(SORTID_FORMAT_ULID, ids, 1, uuid, 36, NULL, NULL, &contradictory) ==
+        SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_text_length(SORTID_FORMAT_RECORD_ID) == 20);
+
+  /* Targets. */
+  const char* names[16];
+  size_t n = sortid_targets(SORTID_TARGETS_SUPPORTED, names, 16);
+  CHECK(n >= 1 && strcmp(names[n - 1], "SCALAR") == 0);
+  CHECK(sortid_set_target("SCALAR") == SORTID_OK);
+  CHECK(strcmp(sortid_active_target(), "SCALAR") == 0);
+  CHECK(sortid_set_target("BOGUS") == SORTID_ERROR_UNSUPPORTED);
+  CHECK(sortid_set_target(NULL) == SORTID_OK);
+  CHECK(strcmp(sortid_version(), "0.1.0") == 0);
+
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the build tree into a temporary prefix, then builds and runs small
+# consumers through find_package(sortid) (shared and static targets) and
+# through pkg-config. Usage: run_install_test.sh BUILD_DIR CONSUMER_DIR [CFLAGS] [LDFLAGS]
+set -euo pipefail
+build_dir=$1
+consumer_dir=$2
+extra_cflags=${3:-}
+extra_ldflags=${4:-}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
+test -f "$work/prefix/include/sortid/sortid.h"
+ls "$work"/prefix/lib*/libsortid.so.0 > /dev/null
+
+echo "== find_package(sortid)"
+cmake -S "$consumer_dir" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_C_FLAGS="$extra_cflags" -DCMAKE_CXX_FLAGS="$extra_cflags" \
+  -DCMAKE_EXE_LINKER_FLAGS="$extra_ldflags"
+cmake --build "$work/cmake-build"
+"$work/cmake-build/consumer_shared"
+"$work/cmake-build/consumer_static"
+
+echo "== pkg-config sortid"
+libdir=$(dirname "$(ls "$work"/prefix/lib*/pkgconfig/sortid.pc)")
+export PKG_CONFIG_PATH="$libdir"
+pkg-config --modversion sortid
+# shellcheck disable=SC2046,SC2086
+cc -std=c11 $extra_cflags "$consumer_dir/consumer.c" $(pkg-config --cflags --libs sortid) \
+  $extra_ldflags -Wl,-rpath,"$(pkg-config --variable=libdir sortid)" -o "$work/consumer_pc"
+"$work/consumer_pc"
+echo "install test passed"
