@@ -1,6 +1,4 @@
 // The SIMD kernel tables compiled into this build, one per Highway target.
-// Until the Highway kernels land this list is empty and only the reference
-// kernel (SCALAR) exists.
 #ifndef SORTID_KERNELS_DISPATCH_H_
 #define SORTID_KERNELS_DISPATCH_H_
 
@@ -10,10 +8,13 @@
 
 namespace sortid::dispatch {
 
-// Compiled SIMD tables, best first.
+// Compiled SIMD tables, best first (Highway's own fallback target excluded).
 std::span<const kernels::KernelTable* const> SimdTables();
 // Whether the running CPU supports the target a table was compiled for.
 bool IsSupported(const kernels::KernelTable& table);
+// The table Highway's dynamic dispatch chooses for this CPU (the reference
+// kernel when no SIMD target is supported).
+const kernels::KernelTable* BestTable();
 
 }  // namespace sortid::dispatch
 

@@ -42,12 +42,8 @@ const kernels::KernelTable* FindSupported(const char* name) {
   return nullptr;
 }
 
-const kernels::KernelTable* BestSupported() {
-  for (const kernels::KernelTable* table : GetRegistry().compiled) {
-    if (IsSupported(*table)) return table;
-  }
-  return &reference::Table();  // unreachable: the reference is always supported
-}
+// Highway's dynamic dispatch decides the default.
+const kernels::KernelTable* BestSupported() { return dispatch::BestTable(); }
 
 // nullptr inside means "SORTID_TARGET was invalid".
 std::atomic<const kernels::KernelTable*>& ActiveSlot() {

@@ -188,6 +188,7 @@ size_t DecodeFormat(const kernels::DecodeArgs& args) {
 const kernels::KernelTable& Table() {
   static constexpr kernels::KernelTable kTable = {
       "SCALAR",
+      0,
       {EncodeFormat<Format::kUlid>, EncodeFormat<Format::kRecordId>, EncodeFormat<Format::kUuid>,
        EncodeFormat<Format::kUuidHex>},
       {DecodeFormat<Format::kUlid>, DecodeFormat<Format::kRecordId>, DecodeFormat<Format::kUuid>,
