@@ -36,21 +36,31 @@ namespace HWY_NAMESPACE {
 
 #if HWY_TARGET != HWY_SCALAR
 
-// Per-call decode state (plain arrays; see ItemLayout).
+// Translation tables for each (lenient, lower_only) combination, built at
+// compile time from the alphabet.
+struct CrockfordDecodeTables {
+  alignas(64) std::array<uint8_t, 128> ascii;
+  alignas(16) std::array<uint8_t, 16> row_digits, row_4, row_5;
+};
+constexpr CrockfordDecodeTables MakeCrockfordDecodeTables(bool lenient, bool lower_only) {
+  return {simd_tables::CrockfordAscii(lenient, lower_only), simd_tables::CrockfordRow(3, lenient),
+          simd_tables::CrockfordRow(4, lenient), simd_tables::CrockfordRow(5, lenient)};
+}
+inline constexpr CrockfordDecodeTables kCrockfordDecode[2][2] = {
+    {MakeCrockfordDecodeTables(false, false), MakeCrockfordDecodeTables(false, true)},
+    {MakeCrockfordDecodeTables(true, false), MakeCrockfordDecodeTables(true, true)}};
+
+// Per-call decode state.
 struct Base32DecodeState {
   Base32DecodeState(bool lenient, bool lower_only)
-      : ascii(simd_tables::CrockfordAscii(lenient, lower_only)),
-        row_digits(simd_tables::CrockfordRow(3, lenient)),
-        row_4(simd_tables::CrockfordRow(4, lenient)),
-        row_5(simd_tables::CrockfordRow(5, lenient)),
+      : tables(kCrockfordDecode[lenient][lower_only]),
         // Letter rows: 0x4_/0x6_ and 0x5_/0x7_ (bit 1 of the high nibble is the
         // case bit); TypeID accepts only the lower-case rows 6 and 7.
         row_key_mask(lower_only ? 0x0F : 0x0D),
         row_4_key(lower_only ? 6 : 4),
         row_5_key(lower_only ? 7 : 5) {}
 
-  alignas(64) std::array<uint8_t, 128> ascii;
-  alignas(16) std::array<uint8_t, 16> row_digits, row_4, row_5;
+  const CrockfordDecodeTables& tables;
   uint8_t row_key_mask, row_4_key, row_5_key;
 };
 
@@ -60,17 +70,17 @@ template <class D>
 HWY_INLINE hn::Vec<D> TranslateCrockford(D d, const Base32DecodeState& s, hn::Vec<D> chars) {
 #if HWY_TARGET == HWY_AVX3_DL
   if constexpr (hn::MaxLanes(D()) == 64) {
-    const __m512i lo = _mm512_load_si512(s.ascii.data());
-    const __m512i hi = _mm512_load_si512(s.ascii.data() + 64);
+    const __m512i lo = _mm512_load_si512(s.tables.ascii.data());
+    const __m512i hi = _mm512_load_si512(s.tables.ascii.data() + 64);
     const hn::Vec<D> values{_mm512_permutex2var_epi8(lo, chars.raw, hi)};
     return hn::Or(values, hn::And(chars, hn::Set(d, 0x80)));  // bytes >= 0x80
   }
 #endif
   const auto low = hn::And(chars, hn::Set(d, 0x0F));
   const auto key = hn::And(hn::ShiftRight<4>(chars), hn::Set(d, s.row_key_mask));
-  const auto digits = hn::TableLookupBytes(hn::LoadDup128(d, s.row_digits.data()), low);
-  const auto row4 = hn::TableLookupBytes(hn::LoadDup128(d, s.row_4.data()), low);
-  const auto row5 = hn::TableLookupBytes(hn::LoadDup128(d, s.row_5.data()), low);
+  const auto digits = hn::TableLookupBytes(hn::LoadDup128(d, s.tables.row_digits.data()), low);
+  const auto row4 = hn::TableLookupBytes(hn::LoadDup128(d, s.tables.row_4.data()), low);
+  const auto row5 = hn::TableLookupBytes(hn::LoadDup128(d, s.tables.row_5.data()), low);
   const auto is_digit_row = hn::Eq(hn::ShiftRight<4>(chars), hn::Set(d, 3));
   auto values = hn::IfThenElse(is_digit_row, digits, hn::Set(d, simd_tables::kZero));
   values = hn::IfThenElse(hn::Eq(key, hn::Set(d, s.row_4_key)), row4, values);
@@ -185,18 +195,20 @@ HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const uint8_t* alpha
   return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
 }
 
-// Per-call encode state.
-struct Base32EncodeState {
-  explicit Base32EncodeState(bool lower)
-      : alphabet_lo(simd_tables::AlphabetHalf(lower, 0)),
-        alphabet_hi(simd_tables::AlphabetHalf(lower, 1)) {
-    std::memcpy(alphabet64.data(), alphabet_lo.data(), 16);
-    std::memcpy(alphabet64.data() + 16, alphabet_hi.data(), 16);
-    std::memcpy(alphabet64.data() + 32, alphabet64.data(), 32);
-  }
+// Alphabet tables for encoding, upper and lower case.
+struct CrockfordEncodeTables {
   alignas(16) std::array<uint8_t, 16> alphabet_lo, alphabet_hi;
-  alignas(64) std::array<uint8_t, 64> alphabet64;
+  alignas(64) std::array<uint8_t, 64> alphabet64;  // the 32 digits twice
 };
+constexpr CrockfordEncodeTables MakeCrockfordEncodeTables(bool lower) {
+  CrockfordEncodeTables t{simd_tables::AlphabetHalf(lower, 0), simd_tables::AlphabetHalf(lower, 1),
+                          {}};
+  for (size_t i = 0; i < 64; ++i) t.alphabet64[i] = (i % 32 < 16 ? t.alphabet_lo : t.alphabet_hi)[i % 16];
+  return t;
+}
+inline constexpr CrockfordEncodeTables kCrockfordEncode[2] = {MakeCrockfordEncodeTables(false),
+                                                              MakeCrockfordEncodeTables(true)};
+using Base32EncodeState = CrockfordEncodeTables;
 
 // Sixteen characters (eight pairs) of each ID in `ids`.
 template <class D>
@@ -236,7 +248,7 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
                           args.out_stride);
   if (!layout.Supported()) return reference::Encode(Fmt::kFormat, args);
   std::memset(args.validity, 0, (args.count + 7) / 8);
-  const Base32EncodeState state(args.lower);
+  const Base32EncodeState& state = kCrockfordEncode[args.lower];
   auto* out = reinterpret_cast<uint8_t*>(args.out);
   const BulkTag d;
   constexpr size_t kBlocks = BlocksOf(BulkTag());

@@ -1,0 +1,156 @@
+// Tables for the AVX3_DL ULID fast path over "dense" text: items of
+// L = prefix + 26 characters (+ terminator) bytes back to back (stride == L),
+// L <= 32, four items per 128 bytes (two 64-byte vectors).
+//
+// Encode (after the prototype in ../shared/prototypes/ulid_simd): for every
+// output qword a zero-masked vpermb gathers the <= 8 input bytes its
+// characters need, vpmultishiftqb extracts each 5-bit field (control = bit
+// offset), vpermb over the alphabet (twice, 64 bytes) maps to ASCII, and a
+// blend inserts prefix / terminator bytes. Decode: vpermi2b re-lays each item
+// into 32 slots (6 zero slots + 26 characters), vpermi2b translates them,
+// vpmaddubsw / vpmaddwd pack 5 -> 10 -> 20 bits, shifts make 40-bit groups
+// and a last vpermi2b emits 4 x 16 bytes. Prefix / terminator bytes are
+// compared in place.
+//
+// Built at run time per (prefix, terminator) and cached per thread.
+#ifndef SORTID_KERNELS_ULID_DENSE_PLAN_H_
+#define SORTID_KERNELS_ULID_DENSE_PLAN_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+namespace sortid::simd_tables {
+
+struct UlidDensePlan {
+  bool usable = false;
+  size_t item_len = 0;
+  // Encode: two output vectors.
+  alignas(64) uint8_t enc_gather[2][64];     // vpermb indices into the 64 input bytes
+  uint64_t enc_gather_keep[2] = {};          // zero mask: lanes that take an input byte
+  alignas(64) uint8_t enc_shift[2][64];      // vpmultishiftqb controls
+  alignas(64) uint8_t enc_template[2][64];   // prefix / terminator bytes
+  uint64_t enc_template_lanes[2] = {};       // lanes taken from the template
+  uint64_t enc_store_lanes[2] = {};          // lanes inside the 4 items
+  // Decode: two relayout vectors (items 0-1 and 2-3).
+  alignas(64) uint8_t dec_relayout[2][64];   // vpermi2b indices into the 128 text bytes
+  uint64_t dec_char_lanes = 0;               // slots that hold characters (not the 6 pads)
+  uint64_t dec_first_lanes = 0;              // slots of character 0
+  alignas(64) uint8_t dec_template[2][64];   // expected prefix / terminator bytes
+  uint64_t dec_template_lanes[2] = {};
+  uint64_t dec_item_lanes[4][2] = {};        // text lanes of item i in vector 0 / 1
+  uint64_t dec_load_lanes[2] = {};           // lanes inside the 4 items
+};
+
+// Fills plan for items prefix + 26 chars (+ terminator); usable stays false
+// when the layout does not fit (item over 32 bytes or a qword needing more
+// than 8 input bytes).
+inline void BuildUlidDensePlan(const char* prefix, size_t prefix_len, int terminator,
+                               UlidDensePlan* plan) {
+  *plan = UlidDensePlan{};
+  const size_t len = prefix_len + 26 + (terminator >= 0 ? 1 : 0);
+  if (len > 32) return;
+  plan->item_len = len;
+  const size_t total = 4 * len;
+  auto template_byte = [&](size_t off) -> uint8_t {
+    return off < prefix_len ? static_cast<uint8_t>(prefix[off])
+                            : static_cast<uint8_t>(terminator);
+  };
+  auto is_char = [&](size_t off) { return off >= prefix_len && off < prefix_len + 26; };
+
+  // ---- encode
+  for (int v = 0; v < 2; ++v) {
+    std::memset(plan->enc_gather[v], 0, 64);
+    std::memset(plan->enc_shift[v], 0, 64);
+    std::memset(plan->enc_template[v], 0, 64);
+    for (int q = 0; q < 8; ++q) {
+      // Input bytes each item's characters in this qword need (LE byte range).
+      int lo[4] = {99, 99, 99, 99}, hi[4] = {-1, -1, -1, -1}, order[4], n_items = 0;
+      for (int j = 0; j < 8; ++j) {
+        const size_t g = static_cast<size_t>(64 * v + 8 * q + j);
+        if (g >= total) continue;
+        const auto item = static_cast<int>(g / len);
+        const size_t off = g % len;
+        plan->enc_store_lanes[v] |= uint64_t{1} << (8 * q + j);
+        if (!is_char(off)) {
+          plan->enc_template[v][8 * q + j] = template_byte(off);
+          plan->enc_template_lanes[v] |= uint64_t{1} << (8 * q + j);
+          continue;
+        }
+        const int s = 125 - 5 * static_cast<int>(off - prefix_len);  // lowest bit of the char
+        if (hi[item] < 0) order[n_items++] = item;
+        lo[item] = s / 8 < lo[item] ? s / 8 : lo[item];
+        hi[item] = (s + 4) / 8 > hi[item] ? (s + 4) / 8 : hi[item];
+      }
+      int pos = 0, base_pos[4] = {}, base_byte[4] = {};
+      for (int k = 0; k < n_items; ++k) {
+        const int item = order[k];
+        base_pos[item] = pos;
+        base_byte[item] = lo[item];
+        for (int b = lo[item]; b <= hi[item]; ++b, ++pos) {
+          if (pos >= 8) return;  // does not fit: no fast path for this layout
+          if (b <= 15) {
+            plan->enc_gather[v][8 * q + pos] = static_cast<uint8_t>(16 * item + 15 - b);
+            plan->enc_gather_keep[v] |= uint64_t{1} << (8 * q + pos);
+          }
+        }
+      }
+      for (int j = 0; j < 8; ++j) {
+        const size_t g = static_cast<size_t>(64 * v + 8 * q + j);
+        if (g >= total || !is_char(g % len)) continue;
+        const auto item = static_cast<int>(g / len);
+        const int s = 125 - 5 * static_cast<int>(g % len - prefix_len);
+        plan->enc_shift[v][8 * q + j] =
+            static_cast<uint8_t>(8 * base_pos[item] + (s - 8 * base_byte[item]));
+      }
+    }
+  }
+
+  // ---- decode
+  for (int v = 0; v < 2; ++v) {
+    std::memset(plan->dec_template[v], 0, 64);
+    for (int h = 0; h < 2; ++h) {
+      const size_t item = static_cast<size_t>(2 * v + h);
+      for (int slot = 0; slot < 32; ++slot) {
+        plan->dec_relayout[v][32 * h + slot] =
+            slot < 6 ? 0 : static_cast<uint8_t>(item * len + prefix_len + static_cast<size_t>(slot - 6));
+      }
+    }
+    for (int j = 0; j < 64; ++j) {
+      const size_t g = static_cast<size_t>(64 * v + j);
+      if (g >= total) continue;
+      plan->dec_load_lanes[v] |= uint64_t{1} << j;
+      plan->dec_item_lanes[g / len][v] |= uint64_t{1} << j;
+      if (!is_char(g % len)) {
+        plan->dec_template[v][j] = template_byte(g % len);
+        plan->dec_template_lanes[v] |= uint64_t{1} << j;
+      }
+    }
+  }
+  for (int h = 0; h < 2; ++h) {
+    for (int slot = 6; slot < 32; ++slot) plan->dec_char_lanes |= uint64_t{1} << (32 * h + slot);
+    plan->dec_first_lanes |= uint64_t{1} << (32 * h + 6);
+  }
+  plan->usable = true;
+}
+
+// Final vpermi2b of the decoder: 4 IDs x 16 bytes from the packed 40-bit
+// groups (each 32-slot item = four u64 lanes, big-endian byte n of the 160-bit
+// value at lane byte 8 (n / 5) + 4 - n % 5, bytes 0..3 being the zero pad).
+inline constexpr auto kUlidDenseFinal = [] {
+  struct {
+    alignas(64) uint8_t bytes[64];
+  } t{};
+  for (int i = 0; i < 4; ++i) {
+    for (int o = 0; o < 16; ++o) {
+      const int n = o + 4;
+      t.bytes[16 * i + o] = static_cast<uint8_t>((i >= 2 ? 64 : 0) + 32 * (i % 2) + 8 * (n / 5) +
+                                                 (4 - n % 5));
+    }
+  }
+  return t;
+}();
+
+}  // namespace sortid::simd_tables
+
+#endif  // SORTID_KERNELS_ULID_DENSE_PLAN_H_
