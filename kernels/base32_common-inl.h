@@ -89,8 +89,31 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, const Base32DecodeState& s, hn::Ve
 }
 
 // Slots of 5-bit values -> one 40-bit group per u64 lane (little-endian).
+// Bits 40..63 of each lane are unspecified (only bytes 0..4 are used).
 template <class D>
 HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
+#if HWY_ARCH_X86
+  // pmaddubsw (32, 1) then pmaddwd (1024, 1): 5 -> 10 -> 20 bits in two ops.
+  if constexpr (hn::MaxLanes(D()) == 16) {
+    __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(slots.raw, _mm_set1_epi16(0x0120)),
+                               _mm_set1_epi32(0x00010400));
+    return hn::Vec<D>{_mm_or_si128(_mm_slli_epi64(x, 20), _mm_srli_epi64(x, 32))};
+  }
+#if HWY_TARGET <= HWY_AVX2
+  if constexpr (hn::MaxLanes(D()) == 32) {
+    __m256i x = _mm256_madd_epi16(_mm256_maddubs_epi16(slots.raw, _mm256_set1_epi16(0x0120)),
+                                  _mm256_set1_epi32(0x00010400));
+    return hn::Vec<D>{_mm256_or_si256(_mm256_slli_epi64(x, 20), _mm256_srli_epi64(x, 32))};
+  }
+#endif
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (hn::MaxLanes(D()) == 64) {
+    __m512i x = _mm512_madd_epi16(_mm512_maddubs_epi16(slots.raw, _mm512_set1_epi16(0x0120)),
+                                  _mm512_set1_epi32(0x00010400));
+    return hn::Vec<D>{_mm512_or_si512(_mm512_slli_epi64(x, 20), _mm512_srli_epi64(x, 32))};
+  }
+#endif
+#endif  // HWY_ARCH_X86
   const hn::Repartition<uint16_t, D> d16;
   const hn::Repartition<uint32_t, D> d32;
   const hn::Repartition<uint64_t, D> d64;
