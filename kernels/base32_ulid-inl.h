@@ -40,7 +40,7 @@ HWY_INLINE const simd_tables::UlidDensePlan* DensePlan(const char* prefix, size_
   thread_local Cache cache;
   if (prefix_len > sizeof(cache.prefix)) return nullptr;
   if (!cache.built || cache.prefix_len != prefix_len || cache.terminator != terminator ||
-      std::memcmp(cache.prefix, prefix, prefix_len) != 0) {
+      (prefix_len != 0 && std::memcmp(cache.prefix, prefix, prefix_len) != 0)) {
     simd_tables::BuildUlidDensePlan(prefix, prefix_len, terminator, &cache.plan);
     if (prefix_len != 0) std::memcpy(cache.prefix, prefix, prefix_len);
     cache.prefix_len = prefix_len;
