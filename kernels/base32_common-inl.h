@@ -137,8 +137,6 @@ struct UlidFormat {
   static constexpr const simd_tables::Base32DecodeTables& kDecode = simd_tables::kUlidDecode;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeLo = simd_tables::kUlidEncodeLo;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeHi = simd_tables::kUlidEncodeHi;
-  static constexpr const simd_tables::Base32EncodeTables256& kEncode256 =
-      simd_tables::kUlidEncode256;
 };
 
 struct RecordFormat {
@@ -152,8 +150,6 @@ struct RecordFormat {
       simd_tables::kRecordEncodeLo;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeHi =
       simd_tables::kRecordEncodeHi;
-  static constexpr const simd_tables::Base32EncodeTables256& kEncode256 =
-      simd_tables::kRecordEncode256;
 };
 
 // Decodes BlocksOf(d) items starting at `item`; returns their error bits.
@@ -269,49 +265,6 @@ HWY_INLINE uint32_t EncodeBase32Step(D d, const ItemLayout& layout, const Base32
   return errors;
 }
 
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
-// Dense text (stride == item length) on 256-bit x86: one ID per vector, all
-// characters from one shuffle / multiply / lookup sequence and one 32-byte
-// store whose spare bytes land on the terminator or the next item's first
-// bytes, both rewritten afterwards (AVX3_DL ULIDs use the 4-ID path first).
-// Encodes items [0, count - 1); the caller finishes with the exact path.
-template <class Fmt>
-HWY_INLINE size_t EncodeBase32Dense256(const kernels::EncodeArgs& args, const ItemLayout& layout,
-                                       const Base32EncodeState& s, size_t* invalid) {
-  const hn::Full256<uint8_t> d;
-  const hn::Full256<uint16_t> d16;
-  const auto& t = Fmt::kEncode256;
-  const auto shuffle = hn::Load(d, t.shuffle.data());
-  const auto mask_hi = hn::Load(d16, t.mask_hi.data()), mul_hi = hn::Load(d16, t.mul_hi.data());
-  const auto mask_lo = hn::Load(d16, t.mask_lo.data()), mul_lo = hn::Load(d16, t.mul_lo.data());
-  auto* out = reinterpret_cast<uint8_t*>(args.out);
-  const size_t n = args.count - 1;
-  size_t bad = 0;
-  for (size_t i = 0; i < n; ++i) {
-    const uint8_t* id_bytes = args.ids + 16 * i;
-    const auto id = hn::LoadDup128(d, id_bytes);
-    const auto window = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle));
-    const auto first = hn::MulHigh(hn::And(window, mask_hi), mul_hi);
-    const auto second = hn::Mul(hn::And(window, mask_lo), mul_lo);
-    auto chars = CrockfordChars(d, hn::BitCast(d, hn::Or(first, second)), s.alphabet_lo.data(),
-                                s.alphabet_hi.data(), s.alphabet64.data());
-    bool valid = true;
-    if constexpr (Fmt::kTopBitsMustBeZero) {
-      valid = (id_bytes[0] | id_bytes[1] | id_bytes[2] | (id_bytes[3] & 0xF0)) == 0;
-      chars = hn::IfThenElseZero(hn::MaskFromVec(hn::Set(d, valid ? 0xFF : 0)), chars);
-    }
-    uint8_t* slot = out + i * layout.stride;
-    StorePrefix(hn::Full128<uint8_t>(), layout, slot);
-    hn::StoreU(chars, d, slot + layout.prefix_len);
-    StoreTerminators(layout, slot, 1);
-    args.validity[i / 8] = static_cast<uint8_t>(args.validity[i / 8] | (valid ? 1u : 0u) << (i % 8));
-    bad += valid ? 0 : 1;
-  }
-  *invalid = bad;
-  return n;
-}
-#endif
-
 template <class Fmt>
 size_t EncodeBase32(const kernels::EncodeArgs& args) {
   const ItemLayout layout(args.prefix, args.prefix_len, args.terminator, Fmt::kChars,
@@ -324,11 +277,6 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
   constexpr size_t kBlocks = BlocksOf(BulkTag());
   size_t invalid = 0;
   size_t i = 0;
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
-  if (args.out_stride == layout.Length() && args.count >= 2) {
-    i = EncodeBase32Dense256<Fmt>(args, layout, state, &invalid);
-  }
-#endif
   for (; i + kBlocks <= args.count; i += kBlocks) {
     const uint32_t errors =
         EncodeBase32Step<Fmt>(d, layout, state, args.ids + 16 * i, out + i * args.out_stride);

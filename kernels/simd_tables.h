@@ -31,11 +31,6 @@ constexpr Base32EncodeTables MakeBase32Encode(int top_bit, int first_pair) {
   Base32EncodeTables t;
   for (int l = 0; l < 8; ++l) {
     const int s = top_bit - 10 * (first_pair + l);
-    if (s < 0) {  // past the last pair: lane produces junk-free zeros
-      t.shuffle[2 * l] = t.shuffle[2 * l + 1] = kZero;
-      t.mul_hi[l] = t.mul_lo[l] = 1;
-      continue;
-    }
     const int byte = s / 8;
     const int offset = s % 8;  // always <= 6, so the 10 bits fit in 16
     t.shuffle[2 * l] = byte <= 15 ? static_cast<uint8_t>(15 - byte) : kZero;
@@ -58,32 +53,6 @@ inline constexpr int kUlidSecondChunk = 10;
 inline constexpr Base32EncodeTables kRecordEncodeLo = MakeBase32Encode(90, 0);
 inline constexpr Base32EncodeTables kRecordEncodeHi = MakeBase32Encode(90, 2);
 inline constexpr int kRecordSecondChunk = 4;
-
-// The same for one ID per 256-bit vector (the ID broadcast to both blocks):
-// block 0 makes pairs 0..7, block 1 pairs 8..15 (lanes past the last pair
-// are zero). One 32-byte store then writes all characters plus a few spare
-// bytes.
-struct Base32EncodeTables256 {
-  alignas(32) std::array<uint8_t, 32> shuffle{};
-  alignas(32) std::array<uint16_t, 16> mask_hi{}, mul_hi{}, mask_lo{}, mul_lo{};
-};
-constexpr Base32EncodeTables256 MakeBase32Encode256(int top_bit) {
-  Base32EncodeTables256 w;
-  for (int half = 0; half < 2; ++half) {
-    const Base32EncodeTables t = MakeBase32Encode(top_bit, 8 * half);
-    for (int i = 0; i < 16; ++i) w.shuffle[static_cast<size_t>(16 * half + i)] = t.shuffle[static_cast<size_t>(i)];
-    for (int i = 0; i < 8; ++i) {
-      const auto k = static_cast<size_t>(8 * half + i);
-      w.mask_hi[k] = t.mask_hi[static_cast<size_t>(i)];
-      w.mul_hi[k] = t.mul_hi[static_cast<size_t>(i)];
-      w.mask_lo[k] = t.mask_lo[static_cast<size_t>(i)];
-      w.mul_lo[k] = t.mul_lo[static_cast<size_t>(i)];
-    }
-  }
-  return w;
-}
-inline constexpr Base32EncodeTables256 kUlidEncode256 = MakeBase32Encode256(120);
-inline constexpr Base32EncodeTables256 kRecordEncode256 = MakeBase32Encode256(90);
 
 // Crockford digits 0-15 and 16-31 as two 16-entry lookup tables.
 constexpr std::array<uint8_t, 16> AlphabetHalf(bool lower, int half) {
