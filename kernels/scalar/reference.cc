@@ -109,18 +109,21 @@ Explanation DecodeItem(const ItemSpec& spec, const uint8_t* item, size_t len, ui
 bool EncodeId(Format format, const uint8_t id[16], bool lower, char* out) {
   const u128 value = LoadBigEndian(id);
   switch (format) {
-    case Format::kUlid: {
-      const char* digits = lower ? alphabet::kCrockfordLower : alphabet::kCrockfordUpper;
-      for (int k = 0; k < 26; ++k) out[k] = digits[(value >> (125 - 5 * k)) & 31];
-      return true;
-    }
+    case Format::kUlid:
     case Format::kRecordId: {
-      if ((value >> 100) != 0) {
+      // Least significant 5-bit group last, as in the Record ID seed's
+      // reference encoder: 26 groups cover 130 bits (two zero), 20 cover 100.
+      const int chars = format == Format::kUlid ? 26 : 20;
+      if (format == Format::kRecordId && (value >> 100) != 0) {
         std::memset(out, 0, 20);
         return false;
       }
       const char* digits = lower ? alphabet::kCrockfordLower : alphabet::kCrockfordUpper;
-      for (int k = 0; k < 20; ++k) out[k] = digits[(value >> (95 - 5 * k)) & 31];
+      u128 rest = value;
+      for (int k = chars - 1; k >= 0; --k) {
+        out[k] = digits[static_cast<unsigned>(rest & 31)];
+        rest >>= 5;
+      }
       return true;
     }
     case Format::kUuid:
@@ -128,9 +131,11 @@ bool EncodeId(Format format, const uint8_t id[16], bool lower, char* out) {
       const char* digits = lower ? alphabet::kHexLower : alphabet::kHexUpper;
       const bool hyphenated = format == Format::kUuid;
       int pos = 0;
-      for (int nibble = 0; nibble < 32; ++nibble) {
-        if (hyphenated && IsUuidHyphenPosition(static_cast<size_t>(pos))) out[pos++] = '-';
-        out[pos++] = digits[(value >> (124 - 4 * nibble)) & 15];
+      for (int byte = 0; byte < 16; ++byte) {
+        for (int half : {id[byte] >> 4, id[byte] & 15}) {
+          if (hyphenated && IsUuidHyphenPosition(static_cast<size_t>(pos))) out[pos++] = '-';
+          out[pos++] = digits[half];
+        }
       }
       return true;
     }
