@@ -65,27 +65,30 @@ struct Base32DecodeState {
 };
 
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
-// the alphabet (including bytes >= 0x80).
+// the alphabet (including bytes >= 0x80). The translator's vectors are made
+// once per range (kernel loops must not rebuild constants per iteration).
 template <class D>
-HWY_INLINE hn::Vec<D> TranslateCrockford(D d, const Base32DecodeState& s, hn::Vec<D> chars) {
+HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32DecodeState& s,
+                                         hn::Vec<D> row_digits, hn::Vec<D> row_4,
+                                         hn::Vec<D> row_5, hn::Vec<D> key_mask, hn::Vec<D> key_4,
+                                         hn::Vec<D> key_5) {
 #if HWY_TARGET == HWY_AVX3_DL
   if constexpr (hn::MaxLanes(D()) == 64) {
+    // One 128-entry vpermi2b; bytes >= 0x80 keep their high bit.
     const __m512i lo = _mm512_load_si512(s.tables.ascii.data());
     const __m512i hi = _mm512_load_si512(s.tables.ascii.data() + 64);
     const hn::Vec<D> values{_mm512_permutex2var_epi8(lo, chars.raw, hi)};
-    return hn::Or(values, hn::And(chars, hn::Set(d, 0x80)));  // bytes >= 0x80
+    return hn::Or(values, hn::And(chars, hn::Set(d, 0x80)));
   }
 #endif
+  (void)s;
   const auto low = hn::And(chars, hn::Set(d, 0x0F));
-  const auto key = hn::And(hn::ShiftRight<4>(chars), hn::Set(d, s.row_key_mask));
-  const auto digits = hn::TableLookupBytes(hn::LoadDup128(d, s.tables.row_digits.data()), low);
-  const auto row4 = hn::TableLookupBytes(hn::LoadDup128(d, s.tables.row_4.data()), low);
-  const auto row5 = hn::TableLookupBytes(hn::LoadDup128(d, s.tables.row_5.data()), low);
-  const auto is_digit_row = hn::Eq(hn::ShiftRight<4>(chars), hn::Set(d, 3));
-  auto values = hn::IfThenElse(is_digit_row, digits, hn::Set(d, simd_tables::kZero));
-  values = hn::IfThenElse(hn::Eq(key, hn::Set(d, s.row_4_key)), row4, values);
-  values = hn::IfThenElse(hn::Eq(key, hn::Set(d, s.row_5_key)), row5, values);
-  return values;
+  const auto high = hn::ShiftRight<4>(chars);
+  const auto key = hn::And(high, key_mask);
+  auto values = hn::IfThenElse(hn::Eq(high, hn::Set(d, 3)), hn::TableLookupBytes(row_digits, low),
+                               hn::Set(d, simd_tables::kZero));
+  values = hn::IfThenElse(hn::Eq(key, key_4), hn::TableLookupBytes(row_4, low), values);
+  return hn::IfThenElse(hn::Eq(key, key_5), hn::TableLookupBytes(row_5, low), values);
 }
 
 // Slots of 5-bit values -> one 40-bit group per u64 lane (little-endian).
@@ -152,28 +155,46 @@ struct RecordFormat {
       simd_tables::kRecordEncodeHi;
 };
 
-// Decodes BlocksOf(d) items starting at `item`; returns their error bits.
+// Decodes items [begin, end) in steps of BlocksOf(d); returns where it
+// stopped (end, or the last position a whole step does not fit).
 template <class Fmt, class D>
-HWY_INLINE uint32_t DecodeBase32Step(D d, const ItemLayout& layout, const Base32DecodeState& s,
-                                     const uint8_t* item, uint8_t* out) {
-  namespace t = simd_tables;
-  auto error = LayoutErrors(d, layout, item);
-  const uint8_t* id = item + layout.prefix_len;
-  const auto v0 = TranslateCrockford(d, s, LoadBlocks(d, id, layout.stride));
-  const auto v1 = TranslateCrockford(d, s, LoadBlocks(d, id + Fmt::kSecondChunk, layout.stride));
-  error = hn::Or(error, hn::And(hn::Or(v0, v1), hn::Set(d, 0x80)));
-  if constexpr (Fmt::kFirstCharLimit) {
-    static constexpr std::array<uint8_t, 16> kFirstLane = {0x18};  // value > 7
-    error = hn::Or(error, hn::And(v0, Table(d, kFirstLane)));
+HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args,
+                                    const ItemLayout& layout, const Base32DecodeState& s,
+                                    size_t begin, size_t end, ValidityWriter* validity) {
+  constexpr size_t kBlocks = BlocksOf(D());
+  static constexpr std::array<uint8_t, 16> kFirstLane = {0x18};  // first value > 7
+  const auto slots_a = Table(d, Fmt::kDecode.slots_a);
+  const auto slots_b = Table(d, Fmt::kDecode.slots_b);
+  const auto final_a = Table(d, Fmt::kDecode.final_a);
+  const auto final_b = Table(d, Fmt::kDecode.final_b);
+  const auto first_lane = Table(d, kFirstLane);
+  const auto high_bit = hn::Set(d, 0x80);
+  const auto row_digits = Table(d, s.tables.row_digits);
+  const auto row_4 = Table(d, s.tables.row_4), row_5 = Table(d, s.tables.row_5);
+  const auto key_mask = hn::Set(d, s.row_key_mask);
+  const auto key_4 = hn::Set(d, s.row_4_key), key_5 = hn::Set(d, s.row_5_key);
+  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  size_t i = begin;
+  for (; i + kBlocks <= end; i += kBlocks) {
+    const uint8_t* item = text + i * args.stride;
+    auto error = LayoutErrors(d, layout, item);
+    const uint8_t* id = item + layout.prefix_len;
+    const auto c0 = LoadBlocks(d, id, args.stride);
+    const auto c1 = LoadBlocks(d, id + Fmt::kSecondChunk, args.stride);
+    const auto v0 = TranslateCrockford(d, c0, s, row_digits, row_4, row_5, key_mask, key_4, key_5);
+    const auto v1 = TranslateCrockford(d, c1, s, row_digits, row_4, row_5, key_mask, key_4, key_5);
+    error = hn::Or(error, hn::And(hn::Or(v0, v1), high_bit));
+    if constexpr (Fmt::kFirstCharLimit) error = hn::Or(error, hn::And(v0, first_lane));
+    const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
+    const auto b = Pack40(d, hn::TableLookupBytesOr0(v1, slots_b));
+    const auto bytes =
+        hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
+    hn::Vec<D> keep;
+    const uint32_t errors = BlockErrors(d, error, &keep);
+    hn::StoreU(hn::And(bytes, keep), d, args.ids + 16 * i);
+    validity->Append(errors, kBlocks);
   }
-  const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, Table(d, Fmt::kDecode.slots_a)));
-  const auto b = Pack40(d, hn::TableLookupBytesOr0(v1, Table(d, Fmt::kDecode.slots_b)));
-  const auto bytes = hn::Or(hn::TableLookupBytesOr0(a, Table(d, Fmt::kDecode.final_a)),
-                            hn::TableLookupBytesOr0(b, Table(d, Fmt::kDecode.final_b)));
-  hn::Vec<D> keep;
-  const uint32_t errors = BlockErrors(d, error, &keep);
-  hn::StoreU(hn::And(bytes, keep), d, out);
-  return errors;
+  return i;
 }
 
 template <class Fmt>
@@ -181,41 +202,12 @@ size_t DecodeBase32(const kernels::DecodeArgs& args) {
   const ItemLayout layout(args.prefix, args.prefix_len, args.terminator, Fmt::kChars,
                           args.stride);
   if (!layout.Supported()) return reference::Decode(Fmt::kFormat, args);
-  std::memset(args.validity, 0, (args.count + 7) / 8);
   const Base32DecodeState state(args.lenient, args.lower_only);
-  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
-  const BulkTag d;
-  constexpr size_t kBlocks = BlocksOf(BulkTag());
-  size_t invalid = 0;
-  size_t i = 0;
-  for (; i + kBlocks <= args.count; i += kBlocks) {
-    const uint32_t errors =
-        DecodeBase32Step<Fmt>(d, layout, state, text + i * args.stride, args.ids + 16 * i);
-    invalid += RecordValidity(args.validity, i, kBlocks, errors);
-  }
-  const OneTag d1;
-  for (; i < args.count; ++i) {
-    const uint32_t errors =
-        DecodeBase32Step<Fmt>(d1, layout, state, text + i * args.stride, args.ids + 16 * i);
-    invalid += RecordValidity(args.validity, i, 1, errors);
-  }
-  return invalid;
-}
-
-// 5-bit values -> alphabet characters.
-template <class D>
-HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const uint8_t* alphabet_lo,
-                                     const uint8_t* alphabet_hi, const uint8_t* alphabet64) {
-#if HWY_TARGET == HWY_AVX3_DL
-  if constexpr (hn::MaxLanes(D()) == 64) {
-    return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, _mm512_load_si512(alphabet64))};
-  }
-#endif
-  (void)alphabet64;
-  const auto low = hn::And(index, hn::Set(d, 0x0F));
-  const auto from_lo = hn::TableLookupBytes(hn::LoadDup128(d, alphabet_lo), low);
-  const auto from_hi = hn::TableLookupBytes(hn::LoadDup128(d, alphabet_hi), low);
-  return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
+  ValidityWriter validity(args.validity);
+  const size_t done =
+      DecodeBase32Range<Fmt>(BulkTag(), args, layout, state, 0, args.count, &validity);
+  DecodeBase32Range<Fmt>(OneTag(), args, layout, state, done, args.count, &validity);
+  return validity.Finish();
 }
 
 // Alphabet tables for encoding, upper and lower case.
@@ -233,36 +225,61 @@ inline constexpr CrockfordEncodeTables kCrockfordEncode[2] = {MakeCrockfordEncod
                                                               MakeCrockfordEncodeTables(true)};
 using Base32EncodeState = CrockfordEncodeTables;
 
-// Sixteen characters (eight pairs) of each ID in `ids`.
+// 5-bit values -> alphabet characters.
 template <class D>
-HWY_INLINE hn::Vec<D> EncodeChunk(D d, const Base32EncodeState& s, hn::Vec<D> ids,
-                                  const simd_tables::Base32EncodeTables& t) {
-  const hn::Repartition<uint16_t, D> d16;
-  const auto window = hn::BitCast(d16, hn::TableLookupBytesOr0(ids, Table(d, t.shuffle)));
-  const auto first = hn::MulHigh(hn::And(window, Table16(d, t.mask_hi)), Table16(d, t.mul_hi));
-  const auto second = hn::Mul(hn::And(window, Table16(d, t.mask_lo)), Table16(d, t.mul_lo));
-  const auto index = hn::BitCast(d, hn::Or(first, second));
-  return CrockfordChars(d, index, s.alphabet_lo.data(), s.alphabet_hi.data(),
-                        s.alphabet64.data());
+HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const Base32EncodeState& s) {
+#if HWY_TARGET == HWY_AVX3_DL
+  if constexpr (hn::MaxLanes(D()) == 64) {
+    return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, _mm512_load_si512(s.alphabet64.data()))};
+  }
+#endif
+  const auto low = hn::And(index, hn::Set(d, 0x0F));
+  const auto from_lo = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low);
+  const auto from_hi = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_hi.data()), low);
+  return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
 }
 
+// Encodes items [begin, end) in steps of BlocksOf(d); returns where it stopped.
 template <class Fmt, class D>
-HWY_INLINE uint32_t EncodeBase32Step(D d, const ItemLayout& layout, const Base32EncodeState& s,
-                                     const uint8_t* ids, uint8_t* slot) {
-  const auto id = hn::LoadU(d, ids);
-  auto keep = hn::Set(d, 0xFF);
-  uint32_t errors = 0;
-  if constexpr (Fmt::kTopBitsMustBeZero) {
-    static constexpr std::array<uint8_t, 16> kTopBits = {0xFF, 0xFF, 0xFF, 0xF0};
-    errors = BlockErrors(d, hn::And(id, Table(d, kTopBits)), &keep);
+HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args,
+                                    const ItemLayout& layout, const Base32EncodeState& s,
+                                    size_t begin, size_t end, ValidityWriter* validity) {
+  constexpr size_t kBlocks = BlocksOf(D());
+  const hn::Repartition<uint16_t, D> d16;
+  static constexpr std::array<uint8_t, 16> kTopBits = {0xFF, 0xFF, 0xFF, 0xF0};
+  const auto& lo = Fmt::kEncodeLo;
+  const auto& hi = Fmt::kEncodeHi;
+  const auto shuffle_lo = Table(d, lo.shuffle), shuffle_hi = Table(d, hi.shuffle);
+  const auto mask_hi_lo = Table16(d, lo.mask_hi), mul_hi_lo = Table16(d, lo.mul_hi);
+  const auto mask_lo_lo = Table16(d, lo.mask_lo), mul_lo_lo = Table16(d, lo.mul_lo);
+  const auto mask_hi_hi = Table16(d, hi.mask_hi), mul_hi_hi = Table16(d, hi.mul_hi);
+  const auto mask_lo_hi = Table16(d, hi.mask_lo), mul_lo_hi = Table16(d, hi.mul_lo);
+  const auto top_bits = Table(d, kTopBits);
+  auto* out = reinterpret_cast<uint8_t*>(args.out);
+  size_t i = begin;
+  for (; i + kBlocks <= end; i += kBlocks) {
+    const auto id = hn::LoadU(d, args.ids + 16 * i);
+    auto keep = hn::Set(d, 0xFF);
+    uint32_t errors = 0;
+    if constexpr (Fmt::kTopBitsMustBeZero) errors = BlockErrors(d, hn::And(id, top_bits), &keep);
+    // Sixteen characters (eight pairs) per chunk: 16-bit windows, then the two
+    // 5-bit fields aligned by a high and a low multiply.
+    const auto w0 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_lo));
+    const auto w1 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_hi));
+    const auto index0 = hn::Or(hn::MulHigh(hn::And(w0, mask_hi_lo), mul_hi_lo),
+                               hn::Mul(hn::And(w0, mask_lo_lo), mul_lo_lo));
+    const auto index1 = hn::Or(hn::MulHigh(hn::And(w1, mask_hi_hi), mul_hi_hi),
+                               hn::Mul(hn::And(w1, mask_lo_hi), mul_lo_hi));
+    const auto chars0 = hn::And(CrockfordChars(d, hn::BitCast(d, index0), s), keep);
+    const auto chars1 = hn::And(CrockfordChars(d, hn::BitCast(d, index1), s), keep);
+    uint8_t* slot = out + i * args.out_stride;
+    StorePrefix(d, layout, slot);
+    StoreBlocks(d, chars0, slot + layout.prefix_len, args.out_stride);
+    StoreBlocks(d, chars1, slot + layout.prefix_len + Fmt::kSecondChunk, args.out_stride);
+    StoreTerminators(layout, slot, kBlocks);
+    validity->Append(errors, kBlocks);
   }
-  const auto lo = hn::And(EncodeChunk(d, s, id, Fmt::kEncodeLo), keep);
-  const auto hi = hn::And(EncodeChunk(d, s, id, Fmt::kEncodeHi), keep);
-  StorePrefix(d, layout, slot);
-  StoreBlocks(d, lo, slot + layout.prefix_len, layout.stride);
-  StoreBlocks(d, hi, slot + layout.prefix_len + Fmt::kSecondChunk, layout.stride);
-  StoreTerminators(layout, slot, BlocksOf(D()));
-  return errors;
+  return i;
 }
 
 template <class Fmt>
@@ -270,25 +287,12 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
   const ItemLayout layout(args.prefix, args.prefix_len, args.terminator, Fmt::kChars,
                           args.out_stride);
   if (!layout.Supported()) return reference::Encode(Fmt::kFormat, args);
-  std::memset(args.validity, 0, (args.count + 7) / 8);
   const Base32EncodeState& state = kCrockfordEncode[args.lower];
-  auto* out = reinterpret_cast<uint8_t*>(args.out);
-  const BulkTag d;
-  constexpr size_t kBlocks = BlocksOf(BulkTag());
-  size_t invalid = 0;
-  size_t i = 0;
-  for (; i + kBlocks <= args.count; i += kBlocks) {
-    const uint32_t errors =
-        EncodeBase32Step<Fmt>(d, layout, state, args.ids + 16 * i, out + i * args.out_stride);
-    invalid += RecordValidity(args.validity, i, kBlocks, errors);
-  }
-  const OneTag d1;
-  for (; i < args.count; ++i) {
-    const uint32_t errors =
-        EncodeBase32Step<Fmt>(d1, layout, state, args.ids + 16 * i, out + i * args.out_stride);
-    invalid += RecordValidity(args.validity, i, 1, errors);
-  }
-  return invalid;
+  ValidityWriter validity(args.validity);
+  const size_t done =
+      EncodeBase32Range<Fmt>(BulkTag(), args, layout, state, 0, args.count, &validity);
+  EncodeBase32Range<Fmt>(OneTag(), args, layout, state, done, args.count, &validity);
+  return validity.Finish();
 }
 
 #endif  // HWY_TARGET != HWY_SCALAR

@@ -99,24 +99,21 @@ size_t DecodeUuid(const kernels::DecodeArgs& args) {
   const ItemLayout layout(args.prefix, args.prefix_len, args.terminator,
                           kernels::kTextLength[static_cast<int>(format)], args.stride);
   if (!layout.Supported()) return reference::Decode(format, args);
-  std::memset(args.validity, 0, (args.count + 7) / 8);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   const BulkTag d;
   constexpr size_t kBlocks = BlocksOf(BulkTag());
-  size_t invalid = 0;
+  ValidityWriter validity(args.validity);
   size_t i = 0;
   for (; i + kBlocks <= args.count; i += kBlocks) {
-    const uint32_t errors =
-        DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i);
-    invalid += RecordValidity(args.validity, i, kBlocks, errors);
+    validity.Append(
+        DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i), kBlocks);
   }
   const OneTag d1;
   for (; i < args.count; ++i) {
-    const uint32_t errors =
-        DecodeUuidStep<kHyphens>(d1, layout, text + i * args.stride, args.ids + 16 * i);
-    invalid += RecordValidity(args.validity, i, 1, errors);
+    validity.Append(
+        DecodeUuidStep<kHyphens>(d1, layout, text + i * args.stride, args.ids + 16 * i), 1);
   }
-  return invalid;
+  return validity.Finish();
 }
 
 template <bool kHyphens, class D>

@@ -91,11 +91,11 @@ HWY_INLINE uint32_t BlockErrors(D d, hn::Vec<D> error, hn::Vec<D>* keep) {
   *keep = hn::BitCast(d, hn::VecFromMask(d64, ok));
   uint8_t bits[8] = {};
   hn::StoreMaskBits(d64, ok, bits);
-  uint32_t errors = 0;
-  for (size_t b = 0; b < BlocksOf(D()); ++b) {
-    errors |= static_cast<uint32_t>(((bits[0] >> (2 * b)) & 1) ^ 1) << b;
-  }
-  return errors;
+  // Both u64 lanes of a block agree: keep the even bits, squeeze them together.
+  constexpr uint32_t kLanes = (1u << (2 * BlocksOf(D()))) - 1;
+  uint32_t errors = ~static_cast<uint32_t>(bits[0]) & kLanes & 0x55u;
+  errors = (errors | (errors >> 1)) & 0x33u;
+  return (errors | (errors >> 2)) & 0x0Fu;
 }
 
 // Text-side layout shared by encoders and decoders: a fixed prefix before the
@@ -181,13 +181,40 @@ HWY_INLINE void StoreTerminators(const ItemLayout& layout, uint8_t* slot, size_t
   }
 }
 
-// Sets validity bits [first, first + n) from a per-item error bit mask and
-// returns the number of invalid items. validity is pre-zeroed.
-HWY_INLINE size_t RecordValidity(uint8_t* validity, size_t first, size_t n, uint32_t errors) {
-  const uint32_t valid = ~errors & ((1u << n) - 1);
-  validity[first / 8] = static_cast<uint8_t>(validity[first / 8] | (valid << (first % 8)));
-  return static_cast<size_t>(hwy::PopCount(errors));
-}
+// Collects validity bits in a register and writes the bitmap 8 bytes at a
+// time (a read-modify-write per item would chain through store forwarding).
+// Items are appended in order, in groups of 1, 2 or 4.
+class ValidityWriter {
+ public:
+  explicit ValidityWriter(uint8_t* bitmap) : next_(bitmap) {}
+
+  // n items, bit b of errors set when item b is invalid.
+  HWY_INLINE void Append(uint32_t errors, size_t n) {
+    const uint64_t valid = ~errors & ((1u << n) - 1);
+    bits_ |= valid << filled_;
+    invalid_ += static_cast<size_t>(hwy::PopCount(errors));
+    filled_ += n;
+    if (filled_ == 64) {
+      for (size_t byte = 0; byte < 8; ++byte) next_[byte] = static_cast<uint8_t>(bits_ >> (8 * byte));
+      next_ += 8;
+      bits_ = 0;
+      filled_ = 0;
+    }
+  }
+
+  // Writes the pending bits (whole bytes, zero past the last item); returns
+  // the number of invalid items appended.
+  HWY_INLINE size_t Finish() {
+    for (size_t byte = 0; byte * 8 < filled_; ++byte) next_[byte] = static_cast<uint8_t>(bits_ >> (8 * byte));
+    return invalid_;
+  }
+
+ private:
+  uint8_t* next_;
+  uint64_t bits_ = 0;
+  size_t filled_ = 0;
+  size_t invalid_ = 0;
+};
 
 #endif  // HWY_TARGET != HWY_SCALAR
 
