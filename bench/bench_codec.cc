@@ -56,8 +56,7 @@ void BM_Encode(benchmark::State& state, FormatInfo fmt, const char* target) {
   const std::vector<uint8_t> ids = RandomIds(count, fmt.format);
   std::vector<char> text(count * len);
   for (auto _ : state) {
-    const sortid::Status status =
-        sortid::encode(fmt.format, ids.data(), count, text.data(), len);
+    const sortid::Status status = sortid::encode(fmt.format, ids.data(), count, text.data(), len);
     benchmark::DoNotOptimize(status);
     benchmark::ClobberMemory();
   }
@@ -73,8 +72,8 @@ void BM_Decode(benchmark::State& state, FormatInfo fmt, const char* target) {
   (void)sortid::encode(fmt.format, ids.data(), count, text.data(), len);
   std::vector<uint8_t> out(count * 16), validity((count + 7) / 8);
   for (auto _ : state) {
-    const sortid::Status status = sortid::decode(fmt.format, text.data(), count, len, out.data(),
-                                                 validity.data());
+    const sortid::Status status =
+        sortid::decode(fmt.format, text.data(), count, len, out.data(), validity.data());
     benchmark::DoNotOptimize(status);
     benchmark::ClobberMemory();
   }
@@ -109,8 +108,7 @@ void RegisterAll() {
       }
     }
     for (int64_t n : kSizes) {
-      benchmark::RegisterBenchmark(
-          ("memcpy_" + std::string(fmt.name)).c_str(), BM_Memcpy, fmt)
+      benchmark::RegisterBenchmark(("memcpy_" + std::string(fmt.name)).c_str(), BM_Memcpy, fmt)
           ->Arg(n);
     }
   }

@@ -1,6 +1,7 @@
 // The sortid command. For now: `demo` (encode, decode and validate a generated
 // sample, reporting what it did) and `targets`. Exit codes: 0 ok, 1 bad data
 // or failed check, 2 usage, 3 I/O.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -10,8 +11,6 @@
 #include <span>
 #include <string>
 #include <vector>
-
-#include <CLI/CLI.hpp>
 
 #include "sortid/sortid.hpp"
 
@@ -66,8 +65,8 @@ int RunDemo(size_t count) {
   std::vector<size_t> corrupted;
   if (count >= 8) {
     corrupted = {count / 3, count - 1};
-    text[corrupted[0] * stride + 7] = 'U';   // not in the Crockford alphabet
-    text[corrupted[1] * stride + 0] = '8';   // overflows 128 bits
+    text[corrupted[0] * stride + 7] = 'U';  // not in the Crockford alphabet
+    text[corrupted[1] * stride + 0] = '8';  // overflows 128 bits
   }
 
   std::vector<uint8_t> decoded(count * 16);
@@ -85,8 +84,7 @@ int RunDemo(size_t count) {
   for (size_t i = 0; i < count; ++i) {
     const bool valid = (validity[i / 8] >> (i % 8)) & 1;
     const bool expect_valid = std::find(corrupted.begin(), corrupted.end(), i) == corrupted.end();
-    if (valid != expect_valid ||
-        (valid && std::memcmp(&decoded[16 * i], &ids[16 * i], 16) != 0)) {
+    if (valid != expect_valid || (valid && std::memcmp(&decoded[16 * i], &ids[16 * i], 16) != 0)) {
       ++mismatches;
     }
   }
@@ -109,8 +107,7 @@ int RunDemo(size_t count) {
     std::printf("  sample: %s  uuid %s  time %s\n", ulid.to_string().c_str(),
                 ulid.to_uuid().c_str(), sortid::format_iso8601(ulid.timestamp_ms()).c_str());
   }
-  std::printf("  round trip: %s (%zu mismatches)\n", mismatches == 0 ? "ok" : "FAILED",
-              mismatches);
+  std::printf("  round trip: %s (%zu mismatches)\n", mismatches == 0 ? "ok" : "FAILED", mismatches);
   return mismatches == 0 ? 0 : kExitBadData;
 }
 

@@ -69,9 +69,8 @@ struct Base32DecodeState {
 // once per range (kernel loops must not rebuild constants per iteration).
 template <class D>
 HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32DecodeState& s,
-                                         hn::Vec<D> row_digits, hn::Vec<D> row_4,
-                                         hn::Vec<D> row_5, hn::Vec<D> key_mask, hn::Vec<D> key_4,
-                                         hn::Vec<D> key_5) {
+                                         hn::Vec<D> row_digits, hn::Vec<D> row_4, hn::Vec<D> row_5,
+                                         hn::Vec<D> key_mask, hn::Vec<D> key_4, hn::Vec<D> key_5) {
 #if HWY_TARGET == HWY_AVX3_DL
   if constexpr (hn::MaxLanes(D()) == 64) {
     // One 128-entry vpermi2b; bytes >= 0x80 keep their high bit.
@@ -135,7 +134,7 @@ struct UlidFormat {
   static constexpr Format kFormat = Format::kUlid;
   static constexpr size_t kChars = 26;
   static constexpr size_t kSecondChunk = simd_tables::kUlidSecondChunk;
-  static constexpr bool kFirstCharLimit = true;   // first character <= '7'
+  static constexpr bool kFirstCharLimit = true;  // first character <= '7'
   static constexpr bool kTopBitsMustBeZero = false;
   static constexpr const simd_tables::Base32DecodeTables& kDecode = simd_tables::kUlidDecode;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeLo = simd_tables::kUlidEncodeLo;
@@ -149,18 +148,16 @@ struct RecordFormat {
   static constexpr bool kFirstCharLimit = false;
   static constexpr bool kTopBitsMustBeZero = true;  // the 100-bit value's top 28 bits
   static constexpr const simd_tables::Base32DecodeTables& kDecode = simd_tables::kRecordDecode;
-  static constexpr const simd_tables::Base32EncodeTables& kEncodeLo =
-      simd_tables::kRecordEncodeLo;
-  static constexpr const simd_tables::Base32EncodeTables& kEncodeHi =
-      simd_tables::kRecordEncodeHi;
+  static constexpr const simd_tables::Base32EncodeTables& kEncodeLo = simd_tables::kRecordEncodeLo;
+  static constexpr const simd_tables::Base32EncodeTables& kEncodeHi = simd_tables::kRecordEncodeHi;
 };
 
 // Decodes items [begin, end) in steps of BlocksOf(d); returns where it
 // stopped (end, or the last position a whole step does not fit).
 template <class Fmt, class D>
-HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args,
-                                    const ItemLayout& layout, const Base32DecodeState& s,
-                                    size_t begin, size_t end, ValidityWriter* validity) {
+HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const ItemLayout& layout,
+                                    const Base32DecodeState& s, size_t begin, size_t end,
+                                    ValidityWriter* validity) {
   constexpr size_t kBlocks = BlocksOf(D());
   static constexpr std::array<uint8_t, 16> kFirstLane = {0x18};  // first value > 7
   const auto slots_a = Table(d, Fmt::kDecode.slots_a);
@@ -199,8 +196,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args,
 
 template <class Fmt>
 size_t DecodeBase32(const kernels::DecodeArgs& args) {
-  const ItemLayout layout(args.prefix, args.prefix_len, args.terminator, Fmt::kChars,
-                          args.stride);
+  const ItemLayout layout(args.prefix, args.prefix_len, args.terminator, Fmt::kChars, args.stride);
   if (!layout.Supported()) return reference::Decode(Fmt::kFormat, args);
   const Base32DecodeState state(args.lenient, args.lower_only);
   ValidityWriter validity(args.validity);
@@ -216,9 +212,10 @@ struct CrockfordEncodeTables {
   alignas(64) std::array<uint8_t, 64> alphabet64;  // the 32 digits twice
 };
 constexpr CrockfordEncodeTables MakeCrockfordEncodeTables(bool lower) {
-  CrockfordEncodeTables t{simd_tables::AlphabetHalf(lower, 0), simd_tables::AlphabetHalf(lower, 1),
-                          {}};
-  for (size_t i = 0; i < 64; ++i) t.alphabet64[i] = (i % 32 < 16 ? t.alphabet_lo : t.alphabet_hi)[i % 16];
+  CrockfordEncodeTables t{
+      simd_tables::AlphabetHalf(lower, 0), simd_tables::AlphabetHalf(lower, 1), {}};
+  for (size_t i = 0; i < 64; ++i)
+    t.alphabet64[i] = (i % 32 < 16 ? t.alphabet_lo : t.alphabet_hi)[i % 16];
   return t;
 }
 inline constexpr CrockfordEncodeTables kCrockfordEncode[2] = {MakeCrockfordEncodeTables(false),
@@ -241,9 +238,9 @@ HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const Base32EncodeSt
 
 // Encodes items [begin, end) in steps of BlocksOf(d); returns where it stopped.
 template <class Fmt, class D>
-HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args,
-                                    const ItemLayout& layout, const Base32EncodeState& s,
-                                    size_t begin, size_t end, ValidityWriter* validity) {
+HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const ItemLayout& layout,
+                                    const Base32EncodeState& s, size_t begin, size_t end,
+                                    ValidityWriter* validity) {
   constexpr size_t kBlocks = BlocksOf(D());
   const hn::Repartition<uint16_t, D> d16;
   static constexpr std::array<uint8_t, 16> kTopBits = {0xFF, 0xFF, 0xFF, 0xF0};

@@ -38,9 +38,9 @@ HWY_INLINE hn::Vec<D> TranslateHex(D d, hn::Vec<D> chars) {
   const auto letter = hn::Sub(hn::Or(chars, hn::Set(d, 0x20)), hn::Set(d, 'a'));
   const auto is_digit = hn::Eq(hn::Min(digit, hn::Set(d, 9)), digit);
   const auto is_letter = hn::Eq(hn::Min(letter, hn::Set(d, 5)), letter);
-  return hn::IfThenElse(is_digit, digit,
-                        hn::IfThenElse(is_letter, hn::Add(letter, hn::Set(d, 10)),
-                                       hn::Set(d, simd_tables::kZero)));
+  return hn::IfThenElse(
+      is_digit, digit,
+      hn::IfThenElse(is_letter, hn::Add(letter, hn::Set(d, 10)), hn::Set(d, simd_tables::kZero)));
 }
 
 // Two nibbles per u16 lane -> one byte; bytes of n0 then n1 into one block.
@@ -105,13 +105,13 @@ size_t DecodeUuid(const kernels::DecodeArgs& args) {
   ValidityWriter validity(args.validity);
   size_t i = 0;
   for (; i + kBlocks <= args.count; i += kBlocks) {
-    validity.Append(
-        DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i), kBlocks);
+    validity.Append(DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i),
+                    kBlocks);
   }
   const OneTag d1;
   for (; i < args.count; ++i) {
-    validity.Append(
-        DecodeUuidStep<kHyphens>(d1, layout, text + i * args.stride, args.ids + 16 * i), 1);
+    validity.Append(DecodeUuidStep<kHyphens>(d1, layout, text + i * args.stride, args.ids + 16 * i),
+                    1);
   }
   return validity.Finish();
 }
@@ -165,7 +165,8 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   // Every 16-byte value is a valid UUID.
   std::memset(args.validity, 0, (args.count + 7) / 8);
   for (size_t k = 0; k < args.count / 8; ++k) args.validity[k] = 0xFF;
-  if (args.count % 8) args.validity[args.count / 8] = static_cast<uint8_t>((1u << (args.count % 8)) - 1);
+  if (args.count % 8)
+    args.validity[args.count / 8] = static_cast<uint8_t>((1u << (args.count % 8)) - 1);
   return 0;
 }
 

@@ -54,7 +54,7 @@ using EncodeFn = size_t (*)(const EncodeArgs&);
 using DecodeFn = size_t (*)(const DecodeArgs&);
 
 struct KernelTable {
-  const char* name;  // "SCALAR", "AVX3_DL", ...
+  const char* name;    // "SCALAR", "AVX3_DL", ...
   int64_t hwy_target;  // Highway target bit; 0 for the reference kernel
   EncodeFn encode[kNumFormats];
   DecodeFn decode[kNumFormats];

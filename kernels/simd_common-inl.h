@@ -104,8 +104,8 @@ HWY_INLINE uint32_t BlockErrors(D d, hn::Vec<D> error, hn::Vec<D>* keep) {
 struct ItemLayout {
   static constexpr size_t kMaxChunks = 8;  // prefixes up to 128 bytes
 
-  ItemLayout(const char* prefix_bytes, size_t prefix_length, int terminator_byte,
-             size_t id_length, size_t slot_stride)
+  ItemLayout(const char* prefix_bytes, size_t prefix_length, int terminator_byte, size_t id_length,
+             size_t slot_stride)
       : prefix_len(prefix_length),
         terminator(terminator_byte),
         id_len(id_length),
@@ -117,7 +117,8 @@ struct ItemLayout {
     chunks = prefix_len == 0 ? 0 : (prefix_len + 15) / 16;
     if (chunks > kMaxChunks) return;
     for (size_t k = 0; k < chunks; ++k) {
-      const size_t at = prefix_len < 16 ? 0 : (16 * k + 16 <= prefix_len ? 16 * k : prefix_len - 16);
+      const size_t at =
+          prefix_len < 16 ? 0 : (16 * k + 16 <= prefix_len ? 16 * k : prefix_len - 16);
       const size_t live = prefix_len < 16 ? prefix_len : 16;
       chunk_offset[k] = at;
       std::memset(chunk_bytes[k], 0, 16);
@@ -195,7 +196,8 @@ class ValidityWriter {
     invalid_ += static_cast<size_t>(hwy::PopCount(errors));
     filled_ += n;
     if (filled_ == 64) {
-      for (size_t byte = 0; byte < 8; ++byte) next_[byte] = static_cast<uint8_t>(bits_ >> (8 * byte));
+      for (size_t byte = 0; byte < 8; ++byte)
+        next_[byte] = static_cast<uint8_t>(bits_ >> (8 * byte));
       next_ += 8;
       bits_ = 0;
       filled_ = 0;
@@ -205,7 +207,8 @@ class ValidityWriter {
   // Writes the pending bits (whole bytes, zero past the last item); returns
   // the number of invalid items appended.
   HWY_INLINE size_t Finish() {
-    for (size_t byte = 0; byte * 8 < filled_; ++byte) next_[byte] = static_cast<uint8_t>(bits_ >> (8 * byte));
+    for (size_t byte = 0; byte * 8 < filled_; ++byte)
+      next_[byte] = static_cast<uint8_t>(bits_ >> (8 * byte));
     return invalid_;
   }
 

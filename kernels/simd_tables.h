@@ -84,7 +84,8 @@ constexpr std::array<uint8_t, 128> CrockfordAscii(bool lenient, bool lower_only)
   for (int c = 0; c < 128; ++c) {
     const int8_t v = table[static_cast<size_t>(c)];
     const bool upper_letter = c >= 'A' && c <= 'Z';
-    t[static_cast<size_t>(c)] = (v < 0 || (lower_only && upper_letter)) ? kZero : static_cast<uint8_t>(v);
+    t[static_cast<size_t>(c)] =
+        (v < 0 || (lower_only && upper_letter)) ? kZero : static_cast<uint8_t>(v);
   }
   return t;
 }

@@ -26,20 +26,20 @@ struct UlidDensePlan {
   bool usable = false;
   size_t item_len = 0;
   // Encode: two output vectors.
-  alignas(64) uint8_t enc_gather[2][64];     // vpermb indices into the 64 input bytes
-  uint64_t enc_gather_keep[2] = {};          // zero mask: lanes that take an input byte
-  alignas(64) uint8_t enc_shift[2][64];      // vpmultishiftqb controls
-  alignas(64) uint8_t enc_template[2][64];   // prefix / terminator bytes
-  uint64_t enc_template_lanes[2] = {};       // lanes taken from the template
-  uint64_t enc_store_lanes[2] = {};          // lanes inside the 4 items
+  alignas(64) uint8_t enc_gather[2][64];    // vpermb indices into the 64 input bytes
+  uint64_t enc_gather_keep[2] = {};         // zero mask: lanes that take an input byte
+  alignas(64) uint8_t enc_shift[2][64];     // vpmultishiftqb controls
+  alignas(64) uint8_t enc_template[2][64];  // prefix / terminator bytes
+  uint64_t enc_template_lanes[2] = {};      // lanes taken from the template
+  uint64_t enc_store_lanes[2] = {};         // lanes inside the 4 items
   // Decode: two relayout vectors (items 0-1 and 2-3).
-  alignas(64) uint8_t dec_relayout[2][64];   // vpermi2b indices into the 128 text bytes
-  uint64_t dec_char_lanes = 0;               // slots that hold characters (not the 6 pads)
-  uint64_t dec_first_lanes = 0;              // slots of character 0
-  alignas(64) uint8_t dec_template[2][64];   // expected prefix / terminator bytes
+  alignas(64) uint8_t dec_relayout[2][64];  // vpermi2b indices into the 128 text bytes
+  uint64_t dec_char_lanes = 0;              // slots that hold characters (not the 6 pads)
+  uint64_t dec_first_lanes = 0;             // slots of character 0
+  alignas(64) uint8_t dec_template[2][64];  // expected prefix / terminator bytes
   uint64_t dec_template_lanes[2] = {};
-  uint64_t dec_item_lanes[4][2] = {};        // text lanes of item i in vector 0 / 1
-  uint64_t dec_load_lanes[2] = {};           // lanes inside the 4 items
+  uint64_t dec_item_lanes[4][2] = {};  // text lanes of item i in vector 0 / 1
+  uint64_t dec_load_lanes[2] = {};     // lanes inside the 4 items
 };
 
 // Fills plan for items prefix + 26 chars (+ terminator); usable stays false
@@ -53,8 +53,7 @@ inline void BuildUlidDensePlan(const char* prefix, size_t prefix_len, int termin
   plan->item_len = len;
   const size_t total = 4 * len;
   auto template_byte = [&](size_t off) -> uint8_t {
-    return off < prefix_len ? static_cast<uint8_t>(prefix[off])
-                            : static_cast<uint8_t>(terminator);
+    return off < prefix_len ? static_cast<uint8_t>(prefix[off]) : static_cast<uint8_t>(terminator);
   };
   auto is_char = [&](size_t off) { return off >= prefix_len && off < prefix_len + 26; };
 
@@ -113,7 +112,9 @@ inline void BuildUlidDensePlan(const char* prefix, size_t prefix_len, int termin
       const size_t item = static_cast<size_t>(2 * v + h);
       for (int slot = 0; slot < 32; ++slot) {
         plan->dec_relayout[v][32 * h + slot] =
-            slot < 6 ? 0 : static_cast<uint8_t>(item * len + prefix_len + static_cast<size_t>(slot - 6));
+            slot < 6
+                ? 0
+                : static_cast<uint8_t>(item * len + prefix_len + static_cast<size_t>(slot - 6));
       }
     }
     for (int j = 0; j < 64; ++j) {
@@ -144,8 +145,8 @@ inline constexpr auto kUlidDenseFinal = [] {
   for (int i = 0; i < 4; ++i) {
     for (int o = 0; o < 16; ++o) {
       const int n = o + 4;
-      t.bytes[16 * i + o] = static_cast<uint8_t>((i >= 2 ? 64 : 0) + 32 * (i % 2) + 8 * (n / 5) +
-                                                 (4 - n % 5));
+      t.bytes[16 * i + o] =
+          static_cast<uint8_t>((i >= 2 ? 64 : 0) + 32 * (i % 2) + 8 * (n / 5) + (4 - n % 5));
     }
   }
   return t;

@@ -53,9 +53,9 @@ sortid_error sortid_encode(sortid_format format, const uint8_t* ids, size_t coun
                            const sortid_text_options* options) {
   sortid::TextOptions opts;
   if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-  return Finish(sortid::encode(static_cast<Format>(format), ids, count, out, out_stride, validity,
-                               opts),
-                invalid_count);
+  return Finish(
+      sortid::encode(static_cast<Format>(format), ids, count, out, out_stride, validity, opts),
+      invalid_count);
 }
 
 sortid_error sortid_decode(sortid_format format, const char* text, size_t count, size_t stride,
@@ -133,9 +133,9 @@ sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_le
 }
 
 size_t sortid_targets(int which, const char** names, size_t capacity) {
-  const auto list = sortid::targets(which == SORTID_TARGETS_COMPILED
-                                        ? sortid::TargetSet::kCompiled
-                                        : sortid::TargetSet::kSupported);
+  const auto list =
+      sortid::targets(which == SORTID_TARGETS_COMPILED ? sortid::TargetSet::kCompiled
+                                                       : sortid::TargetSet::kSupported);
   for (size_t i = 0; i < list.size() && i < capacity; ++i) names[i] = list[i];
   return list.size();
 }

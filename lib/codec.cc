@@ -65,12 +65,15 @@ Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t
   uint8_t scratch_validity[kBatch / 8];
   Status status;
   for (size_t done = 0; done < count; done += kBatch) {
-    const kernels::EncodeArgs args{
-        ids + 16 * done,     std::min(kBatch, count - done),
-        out + out_stride * done, out_stride,
-        resolved.prefix,     resolved.prefix_len,
-        resolved.terminator, resolved.lower,
-        validity != nullptr ? validity + done / 8 : scratch_validity};
+    const kernels::EncodeArgs args{ids + 16 * done,
+                                   std::min(kBatch, count - done),
+                                   out + out_stride * done,
+                                   out_stride,
+                                   resolved.prefix,
+                                   resolved.prefix_len,
+                                   resolved.terminator,
+                                   resolved.lower,
+                                   validity != nullptr ? validity + done / 8 : scratch_validity};
     status.invalid += kernel(args);
   }
   return status;
@@ -165,9 +168,9 @@ Status decode_column(Format format, const int32_t* offsets, const char* data, si
     for (size_t g = 0; g < 2; ++g) {
       if (group_size[g] == 0) continue;
       const Format group_format = g == 0 ? format : Format::kUuidHex;
-      const kernels::DecodeArgs args{gathered[g], group_size[g], kMaxIdLength, nullptr, 0, -1,
-                                     resolved.lenient, resolved.lower_only, gathered_ids,
-                                     gathered_validity};
+      const kernels::DecodeArgs args{
+          gathered[g], group_size[g],    kMaxIdLength,        nullptr,      0,
+          -1,          resolved.lenient, resolved.lower_only, gathered_ids, gathered_validity};
       status.invalid += table->decode[static_cast<int>(group_format)](args);
       for (size_t k = 0; k < group_size[g]; ++k) {
         const size_t i = base + gathered_index[g][k];
@@ -186,8 +189,7 @@ Status decode_column(Format format, const int32_t* offsets, const char* data, si
 Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out, size_t out_stride,
               std::span<uint8_t> validity, const TextOptions& options) {
   const size_t count = ids.size() / 16;
-  if (ids.size() % 16 != 0 || MulOverflows(count, out_stride) ||
-      out.size() < count * out_stride ||
+  if (ids.size() % 16 != 0 || MulOverflows(count, out_stride) || out.size() < count * out_stride ||
       (!validity.empty() && validity.size() < (count + 7) / 8)) {
     return {Error::kArgument};
   }
@@ -210,8 +212,9 @@ Status decode(Format format, std::span<const char> text, size_t stride, std::spa
 Explanation explain(Format format, std::string_view item, const TextOptions& options) {
   const internal::ResolvedOptions resolved(format, options);
   if (resolved.error != Error::kOk) return {resolved.error, 0};
-  const reference::ItemSpec spec{format,           resolved.prefix,  resolved.prefix_len,
-                                 resolved.terminator, resolved.lenient, resolved.lower_only};
+  const reference::ItemSpec spec{
+      format,           resolved.prefix,    resolved.prefix_len, resolved.terminator,
+      resolved.lenient, resolved.lower_only};
   uint8_t unused[16];
   return reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(item.data()), item.size(),
                                unused);

@@ -63,9 +63,7 @@ bool IsSupported(const kernels::KernelTable& table) {
   return &table == &reference::Table() || dispatch::IsSupported(table);
 }
 
-const kernels::KernelTable* ActiveTable() {
-  return ActiveSlot().load(std::memory_order_acquire);
-}
+const kernels::KernelTable* ActiveTable() { return ActiveSlot().load(std::memory_order_acquire); }
 
 }  // namespace sortid::internal
 
@@ -83,8 +81,9 @@ const char* active_target() {
 }
 
 Error set_target(const char* name) {
-  const kernels::KernelTable* table =
-      (name == nullptr || name[0] == '\0') ? internal::BestSupported() : internal::FindSupported(name);
+  const kernels::KernelTable* table = (name == nullptr || name[0] == '\0')
+                                          ? internal::BestSupported()
+                                          : internal::FindSupported(name);
   if (table == nullptr) return Error::kUnsupported;
   internal::ActiveSlot().store(table, std::memory_order_release);
   return Error::kOk;

@@ -139,7 +139,7 @@ Error record_pack(const RecordFields& fields, uint8_t* out) {
   }
   // 100-bit value = ts(40) | machine(40) | counter(20), in the low bits.
   const auto ts = static_cast<uint64_t>(fields.unix_ms - kRecordInceptionMs);
-  const uint64_t high = ts >> 4;                                           // top 36 bits of ts
+  const uint64_t high = ts >> 4;  // top 36 bits of ts
   const uint64_t low = (ts & 0xF) << 60 | fields.machine_id << 20 | fields.counter;  // 64 bits
   StoreBe(high, out, 8);
   StoreBe(low, out + 8, 8);
@@ -193,8 +193,7 @@ std::string format_iso8601(int64_t unix_ms) {
                 ms = ms_of_day % 1000;
   std::snprintf(buf, sizeof(buf), "%04lld-%02u-%02uT%02lld:%02lld:%02lld.%03lldZ",
                 static_cast<long long>(y), m, d, static_cast<long long>(h),
-                static_cast<long long>(mi), static_cast<long long>(s),
-                static_cast<long long>(ms));
+                static_cast<long long>(mi), static_cast<long long>(s), static_cast<long long>(ms));
   return buf;
 }
 
@@ -284,8 +283,7 @@ std::optional<Ulid> Ulid::from_uuid(std::string_view text) {
 
 std::string Ulid::to_string(LetterCase letter_case) const {
   std::string text(26, '\0');
-  reference::EncodeId(Format::kUlid, bytes.data(), letter_case == LetterCase::kLower,
-                      text.data());
+  reference::EncodeId(Format::kUlid, bytes.data(), letter_case == LetterCase::kLower, text.data());
   return text;
 }
 

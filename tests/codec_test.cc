@@ -23,9 +23,7 @@ using test::ToHex;
 constexpr const char* kCrockford = "0123456789ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz";
 constexpr const char* kHexDigits = "0123456789abcdefABCDEF";
 
-bool In(const char* set, int byte) {
-  return byte != 0 && std::strchr(set, byte) != nullptr;
-}
+bool In(const char* set, int byte) { return byte != 0 && std::strchr(set, byte) != nullptr; }
 
 class CodecTest : public ::testing::TestWithParam<const char*> {
  protected:
@@ -95,7 +93,8 @@ void CheckEveryBytePosition(const PositionCase& c) {
   TextOptions opts;
   opts.lenient = c.lenient;
   std::vector<uint8_t> ids(count * 16, 0xAA), validity((count + 7) / 8, 0xAA);
-  const Status status = decode(c.format, text.data(), count, len, ids.data(), validity.data(), opts);
+  const Status status =
+      decode(c.format, text.data(), count, len, ids.data(), validity.data(), opts);
   ASSERT_TRUE(status.ok());
   size_t expected_invalid = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -196,8 +195,8 @@ TEST_P(CodecTest, RoundTripAllFormatsCasesPrefixesStrides) {
               const auto ids = RandomIds(count, count * 31 + extra, format);
               std::vector<char> text(count * stride, '~');
               std::vector<uint8_t> enc_validity((count + 7) / 8, 0xFF);
-              const Status e = encode(format, ids.data(), count, text.data(), stride,
-                                      enc_validity.data(), opts);
+              const Status e =
+                  encode(format, ids.data(), count, text.data(), stride, enc_validity.data(), opts);
               ASSERT_TRUE(e.ok());
               ASSERT_EQ(e.invalid, 0u);
               std::vector<uint8_t> back(count * 16, 0xAA), validity((count + 7) / 8, 0x55);
@@ -242,7 +241,8 @@ TEST_P(CodecTest, InvalidRecordBinaryIsFlaggedNotWrapped) {
   std::vector<uint8_t> validity(3, 0xFF);
   TextOptions opts;
   opts.terminator = '\n';
-  const Status s = encode(Format::kRecordId, ids.data(), 20, text.data(), 21, validity.data(), opts);
+  const Status s =
+      encode(Format::kRecordId, ids.data(), 20, text.data(), 21, validity.data(), opts);
   ASSERT_TRUE(s.ok());
   EXPECT_EQ(s.invalid, 2u);
   for (size_t i = 0; i < 20; ++i) {
@@ -343,9 +343,10 @@ TEST_P(CodecTest, ArgumentErrorsWriteNothing) {
     EXPECT_EQ(decode(Format::kUlid, text.data(), 2, 26, ids.data(), validity.data(), *o).error,
               Error::kArgument);
   }
-  EXPECT_EQ(decode(Format::kRecordId, text.data(), 2, 26, ids.data(), validity.data(),
-                   typeid_record).error,
-            Error::kArgument);
+  EXPECT_EQ(
+      decode(Format::kRecordId, text.data(), 2, 26, ids.data(), validity.data(), typeid_record)
+          .error,
+      Error::kArgument);
   EXPECT_EQ(encode(Format::kUlid, ids.data(), 2, text.data(), 25, validity.data()).error,
             Error::kArgument);
   EXPECT_EQ(validity[0], 0x5A);
@@ -385,9 +386,8 @@ TEST_P(CodecTest, ErrorsAcrossBatchBoundaries) {
   for (size_t i = 0; i < count; ++i) {
     const bool is_bad = std::find(bad.begin(), bad.end(), i) != bad.end();
     ASSERT_EQ(Bit(validity, i), !is_bad) << i;
-    ASSERT_EQ(std::memcmp(&back[16 * i], is_bad ? std::vector<uint8_t>(16).data() : &ids[16 * i],
-                          16),
-              0)
+    ASSERT_EQ(
+        std::memcmp(&back[16 * i], is_bad ? std::vector<uint8_t>(16).data() : &ids[16 * i], 16), 0)
         << i;
   }
 }
@@ -435,7 +435,9 @@ std::vector<const char*> SupportedTargets() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, CodecTest, ::testing::ValuesIn(SupportedTargets()),
-                         [](const ::testing::TestParamInfo<const char*>& p) { return std::string(p.param); });
+                         [](const ::testing::TestParamInfo<const char*>& p) {
+                           return std::string(p.param);
+                         });
 
 }  // namespace
 }  // namespace sortid

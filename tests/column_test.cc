@@ -59,9 +59,9 @@ void CheckColumn(Format format, const Column& col, const std::vector<uint8_t>* i
       // Same bytes as a fixed-stride decode of the item alone.
       uint8_t one[16];
       const std::string item(col.Item(i));
-      const Format single =
-          format == Format::kUuid && item.size() == opts.prefix.size() + 32 ? Format::kUuidHex
-                                                                             : format;
+      const Format single = format == Format::kUuid && item.size() == opts.prefix.size() + 32
+                                ? Format::kUuidHex
+                                : format;
       ASSERT_TRUE(decode(single, item.data(), 1, item.size(), one, nullptr, opts).ok());
       ASSERT_EQ(ToHex(one, 16), ToHex(&ids[16 * i], 16));
     }
@@ -74,10 +74,10 @@ void CheckColumn(Format format, const Column& col, const std::vector<uint8_t>* i
 
 TEST_P(ColumnTest, MixedLengthsNullsAndErrors) {
   Column col;
-  const char* items[] = {"01GV5PA9EQG7D82Q3Y4PKBZSYV", "01gv5pa9eqg7d82q3y4pkbzsyv", "",
-                         "01GV5PA9EQG7D82Q3Y4PKBZSY", "01GV5PA9EQG7D82Q3Y4PKBZSYVV",
-                         "81GV5PA9EQG7D82Q3Y4PKBZSYV", "01GV5PA9EQG7D82Q3Y4PKBZSYU",
-                         "7ZZZZZZZZZZZZZZZZZZZZZZZZZ", "00000000000000000000000000"};
+  const char* items[] = {
+      "01GV5PA9EQG7D82Q3Y4PKBZSYV", "01gv5pa9eqg7d82q3y4pkbzsyv",  "",
+      "01GV5PA9EQG7D82Q3Y4PKBZSY",  "01GV5PA9EQG7D82Q3Y4PKBZSYVV", "81GV5PA9EQG7D82Q3Y4PKBZSYV",
+      "01GV5PA9EQG7D82Q3Y4PKBZSYU", "7ZZZZZZZZZZZZZZZZZZZZZZZZZ",  "00000000000000000000000000"};
   for (int rep = 0; rep < 70; ++rep) {  // 630 items: crosses the 256-item gather batches
     for (const char* item : items) col.Add(item);
   }
@@ -131,14 +131,14 @@ TEST_P(ColumnTest, BadOffsetsAreArgumentErrors) {
   std::vector<uint8_t> ids(32), validity(1, 0x77);
   const int32_t decreasing[] = {0, 26, 20};
   const int32_t negative[] = {-1, 25, 51};
-  EXPECT_EQ(decode_column(Format::kUlid, decreasing, data.data(), 2, nullptr, ids.data(),
-                          validity.data())
-                .error,
-            Error::kArgument);
-  EXPECT_EQ(decode_column(Format::kUlid, negative, data.data(), 2, nullptr, ids.data(),
-                          validity.data())
-                .error,
-            Error::kArgument);
+  EXPECT_EQ(
+      decode_column(Format::kUlid, decreasing, data.data(), 2, nullptr, ids.data(), validity.data())
+          .error,
+      Error::kArgument);
+  EXPECT_EQ(
+      decode_column(Format::kUlid, negative, data.data(), 2, nullptr, ids.data(), validity.data())
+          .error,
+      Error::kArgument);
   EXPECT_EQ(validity[0], 0x77);
   const int32_t good[] = {0, 26, 52};
   const Status s =
@@ -153,7 +153,9 @@ std::vector<const char*> SupportedTargets() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, ColumnTest, ::testing::ValuesIn(SupportedTargets()),
-                         [](const ::testing::TestParamInfo<const char*>& p) { return std::string(p.param); });
+                         [](const ::testing::TestParamInfo<const char*>& p) {
+                           return std::string(p.param);
+                         });
 
 }  // namespace
 }  // namespace sortid

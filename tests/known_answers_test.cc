@@ -42,10 +42,12 @@ std::vector<Row> LoadRows() {
 
 // Decodes one item through the bulk API (count 1) and checks it agrees with
 // explain(). Returns the error kind; id receives the bytes.
-Error DecodeOne(Format format, std::string_view text, uint8_t id[16], const TextOptions& opts = {}) {
+Error DecodeOne(Format format, std::string_view text, uint8_t id[16],
+                const TextOptions& opts = {}) {
   uint8_t validity = 0xFF;
   const int32_t offsets[2] = {0, static_cast<int32_t>(text.size())};
-  const Status status = decode_column(format, offsets, text.data(), 1, nullptr, id, &validity, opts);
+  const Status status =
+      decode_column(format, offsets, text.data(), 1, nullptr, id, &validity, opts);
   EXPECT_TRUE(status.ok());
   const Explanation why = explain(format, text, opts);
   EXPECT_EQ(validity, why.error == Error::kOk ? 1 : 0) << text;
@@ -129,8 +131,7 @@ void CheckInvalid(const Row& row) {
   }
   std::string text = row.input;
   if (text == "\\xFF + '0'*25") text = "\xFF" + std::string(25, '0');
-  if (row.expected.find("TypeID only") != std::string::npos ||
-      text.rfind("prefix_", 0) == 0) {
+  if (row.expected.find("TypeID only") != std::string::npos || text.rfind("prefix_", 0) == 0) {
     const TypeIdSplit split = typeid_split(text);
     ASSERT_EQ(split.error, Error::kOk);
     TextOptions opts;

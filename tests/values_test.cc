@@ -30,9 +30,9 @@ TEST(Time, ParsesCommonForms) {
   EXPECT_EQ(parse_timestamp("2025-12-31T19:00:00.000-05:00"), kRecordInceptionMs);
   EXPECT_EQ(parse_timestamp("1767225600000"), kRecordInceptionMs);
   EXPECT_EQ(parse_timestamp("2026-01-01T00:00:00.123456Z"), kRecordInceptionMs + 123);
-  for (const char* bad : {"", "2026-13-01", "2026-02-29", "2026-01-01T24:00:00", "2026-1-01",
-                          "2026-01-01T00:00:00X", "2026-01-01T00:00:00.Z", "abc",
-                          "12345678901234567890"}) {
+  for (const char* bad :
+       {"", "2026-13-01", "2026-02-29", "2026-01-01T24:00:00", "2026-1-01", "2026-01-01T00:00:00X",
+        "2026-01-01T00:00:00.Z", "abc", "12345678901234567890"}) {
     EXPECT_FALSE(parse_timestamp(bad).has_value()) << bad;
   }
   // Round trip over a wide range.
@@ -96,8 +96,8 @@ TEST(Monotonic, ClockBackKeepsTimestampAndOverflowLeavesState) {
 TEST(RecordFields, PackUnpackRoundTripAndRange) {
   std::mt19937_64 rng(11);
   for (int i = 0; i < 1000; ++i) {
-    const RecordFields f{kRecordInceptionMs + static_cast<int64_t>(rng() >> 24),
-                         rng() >> 24, static_cast<uint32_t>(rng() >> 44)};
+    const RecordFields f{kRecordInceptionMs + static_cast<int64_t>(rng() >> 24), rng() >> 24,
+                         static_cast<uint32_t>(rng() >> 44)};
     uint8_t id[16];
     ASSERT_EQ(record_pack(f, id), Error::kOk);
     const RecordFields g = record_unpack(id);
@@ -123,10 +123,13 @@ TEST(TypeId, Split) {
   EXPECT_EQ(s.error, Error::kOk);
   EXPECT_EQ(s.prefix_len, 0u);
   EXPECT_EQ(s.suffix.size(), 26u);
-  for (const auto& [text, pos] : std::vector<std::pair<std::string, size_t>>{
-           {"_01h455vb4pex5vsknk084sn02q", 0}, {"User_01h455vb4pex5vsknk084sn02q", 0},
-           {"us3r_01h455vb4pex5vsknk084sn02q", 2}, {"_user_01h455vb4pex5vsknk084sn02q", 0},
-           {"user__01h455vb4pex5vsknk084sn02q", 4}, {std::string(64, 'a') + "_x", 63}}) {
+  for (const auto& [text, pos] :
+       std::vector<std::pair<std::string, size_t>>{{"_01h455vb4pex5vsknk084sn02q", 0},
+                                                   {"User_01h455vb4pex5vsknk084sn02q", 0},
+                                                   {"us3r_01h455vb4pex5vsknk084sn02q", 2},
+                                                   {"_user_01h455vb4pex5vsknk084sn02q", 0},
+                                                   {"user__01h455vb4pex5vsknk084sn02q", 4},
+                                                   {std::string(64, 'a') + "_x", 63}}) {
     s = typeid_split(text);
     EXPECT_EQ(s.error, Error::kPrefix) << text;
     EXPECT_EQ(s.prefix_len, pos) << text;

@@ -85,35 +85,38 @@ inline constexpr int64_t kRecordInceptionMs = 1767225600000;  // 2026-01-01T00:0
 // ids: count * 16 bytes; out: count * out_stride bytes; validity: nullptr or
 // (count + 7) / 8 bytes. Only Record IDs with any of the top 28 bits set are
 // invalid (ID characters written as NUL).
-SORTID_API Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t out_stride,
-              uint8_t* validity = nullptr, const TextOptions& options = {});
+SORTID_API Status encode(Format format, const uint8_t* ids, size_t count, char* out,
+                         size_t out_stride, uint8_t* validity = nullptr,
+                         const TextOptions& options = {});
 
 // text: count * stride bytes, stride >= item_length(); ids: count * 16 bytes.
 SORTID_API Status decode(Format format, const char* text, size_t count, size_t stride, uint8_t* ids,
-              uint8_t* validity = nullptr, const TextOptions& options = {});
+                         uint8_t* validity = nullptr, const TextOptions& options = {});
 
 // Arrow string column: offsets has count + 1 entries (checked non-decreasing),
 // data holds offsets[count] bytes; input_validity nullptr or a bitmap whose
 // null items come out invalid.
-SORTID_API Status decode_column(Format format, const int32_t* offsets, const char* data, size_t count,
-                     const uint8_t* input_validity, uint8_t* ids, uint8_t* validity = nullptr,
-                     const TextOptions& options = {});
+SORTID_API Status decode_column(Format format, const int32_t* offsets, const char* data,
+                                size_t count, const uint8_t* input_validity, uint8_t* ids,
+                                uint8_t* validity = nullptr, const TextOptions& options = {});
 
 // ---- std::span overloads: sizes derived and checked (kArgument if short). ----
 
 // count = ids.size() / 16 (ids.size() must be a multiple of 16).
-SORTID_API Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out, size_t out_stride,
-              std::span<uint8_t> validity = {}, const TextOptions& options = {});
+SORTID_API Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out,
+                         size_t out_stride, std::span<uint8_t> validity = {},
+                         const TextOptions& options = {});
 // count = text.size() / stride (text.size() must be a multiple of stride).
-SORTID_API Status decode(Format format, std::span<const char> text, size_t stride, std::span<uint8_t> ids,
-              std::span<uint8_t> validity = {}, const TextOptions& options = {});
+SORTID_API Status decode(Format format, std::span<const char> text, size_t stride,
+                         std::span<uint8_t> ids, std::span<uint8_t> validity = {},
+                         const TextOptions& options = {});
 
 // ---- Single items (cold or inline-sized work; never dispatched). ----
 
 // Why one item is invalid (kOk if valid). Column semantics unless
 // options.terminator >= 0, in which case the item must end with it.
 [[nodiscard]] SORTID_API Explanation explain(Format format, std::string_view item,
-                                  const TextOptions& options = {});
+                                             const TextOptions& options = {});
 [[nodiscard]] SORTID_API const char* error_message(Error error);
 
 // Timestamps (Unix ms) of count binary IDs; see sortid_timestamps_ms.

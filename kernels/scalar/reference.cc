@@ -7,6 +7,7 @@
 // Crockford alphabet: https://www.crockford.com/base32.html
 #include "kernels/scalar/reference.h"
 
+#include <array>
 #include <cstring>
 
 #include "kernels/alphabet.h"
@@ -14,57 +15,72 @@
 namespace sortid::reference {
 namespace {
 
-__extension__ typedef unsigned __int128 u128;
+// The 128-bit value of a binary ID as two big-endian 64-bit halves.
+struct Value128 {
+  uint64_t hi = 0;
+  uint64_t lo = 0;
+};
 
-u128 LoadBigEndian(const uint8_t id[16]) {
-  u128 value = 0;
-  for (int i = 0; i < 16; ++i) value = (value << 8) | id[i];
-  return value;
+Value128 LoadBigEndian(const uint8_t id[16]) {
+  Value128 v;
+  for (int i = 0; i < 8; ++i) v.hi = (v.hi << 8) | id[i];
+  for (int i = 8; i < 16; ++i) v.lo = (v.lo << 8) | id[i];
+  return v;
 }
 
-void StoreBigEndian(u128 value, uint8_t out[16]) {
-  for (int i = 15; i >= 0; --i) {
-    out[i] = static_cast<uint8_t>(value);
-    value >>= 8;
-  }
+void StoreBigEndian(Value128 v, uint8_t out[16]) {
+  for (int i = 7; i >= 0; --i, v.hi >>= 8) out[i] = static_cast<uint8_t>(v.hi);
+  for (int i = 15; i >= 8; --i, v.lo >>= 8) out[i] = static_cast<uint8_t>(v.lo);
+}
+
+// The 5 bits of the value starting at bit `pos` (0 = least significant);
+// bits at 128 and above read as zero (the ULID's two pad bits).
+unsigned FiveBits(Value128 v, int pos) {
+  if (pos >= 64) return static_cast<unsigned>(v.hi >> (pos - 64)) & 31;
+  if (pos > 59) return static_cast<unsigned>((v.hi << (64 - pos)) | (v.lo >> pos)) & 31;
+  return static_cast<unsigned>(v.lo >> pos) & 31;
+}
+
+// digits[from .. from + count) as one number, most significant first.
+uint64_t Join(const uint8_t* digits, int from, int count, int bits_per_digit) {
+  uint64_t n = 0;
+  for (int k = from; k < from + count; ++k) n = (n << bits_per_digit) | digits[k];
+  return n;
 }
 
 bool IsUpperAscii(uint8_t c) { return c >= 'A' && c <= 'Z'; }
 
 Explanation Fail(Error error, size_t position) { return Explanation{error, position}; }
 
-// Decodes `digits` Crockford characters at `text` into value. Character 0 of
-// a ULID may not exceed 7 (2 + 128 bits = 130 bits of text).
-Explanation DecodeCrockford(const ItemSpec& spec, const uint8_t* text, size_t digits,
-                            size_t offset, u128* value) {
+// Validates `count` Crockford characters into digits[]. Character 0 of a
+// ULID may not exceed 7 (26 characters carry 130 bits, the top 2 must be 0).
+Explanation CrockfordDigits(const ItemSpec& spec, const uint8_t* text, int count, size_t offset,
+                            uint8_t* digits) {
   const auto& table = spec.lenient ? alphabet::kCrockfordLenient : alphabet::kCrockfordStrict;
-  u128 acc = 0;
-  for (size_t k = 0; k < digits; ++k) {
+  for (int k = 0; k < count; ++k) {
     const uint8_t c = text[k];
     const int8_t digit = table[c];
-    if (digit < 0 || (spec.lower_only && IsUpperAscii(c))) {
-      return Fail(Error::kCharacter, offset + k);
-    }
-    if (spec.format == Format::kUlid && k == 0 && digit > 7) {
-      return Fail(Error::kOverflow, offset + k);
-    }
-    acc = (acc << 5) | static_cast<u128>(digit);
+    const size_t at = offset + static_cast<size_t>(k);
+    if (digit < 0 || (spec.lower_only && IsUpperAscii(c))) return Fail(Error::kCharacter, at);
+    if (spec.format == Format::kUlid && k == 0 && digit > 7) return Fail(Error::kOverflow, at);
+    digits[k] = static_cast<uint8_t>(digit);
   }
-  *value = acc;
   return {};
 }
 
-bool IsUuidHyphenPosition(size_t k) {
-  for (int h : alphabet::kUuidHyphens) {
-    if (k == static_cast<size_t>(h)) return true;
-  }
-  return false;
-}
+constexpr std::array<bool, 36> kIsUuidHyphen = [] {
+  std::array<bool, 36> t{};
+  for (int h : alphabet::kUuidHyphens) t[static_cast<size_t>(h)] = true;
+  return t;
+}();
 
-// Decodes 32 hex digits, or 36 characters with hyphens at 8, 13, 18, 23.
-Explanation DecodeHex(const uint8_t* text, size_t chars, size_t offset, u128* value) {
+bool IsUuidHyphenPosition(size_t k) { return k < 36 && kIsUuidHyphen[k]; }
+
+// Validates 32 hex digits, or 36 characters with hyphens at 8, 13, 18, 23,
+// into digits[0..32).
+Explanation HexDigits(const uint8_t* text, size_t chars, size_t offset, uint8_t* digits) {
   const bool hyphenated = chars == 36;
-  u128 acc = 0;
+  int n = 0;
   for (size_t k = 0; k < chars; ++k) {
     const uint8_t c = text[k];
     if (hyphenated && IsUuidHyphenPosition(k)) {
@@ -73,9 +89,8 @@ Explanation DecodeHex(const uint8_t* text, size_t chars, size_t offset, u128* va
     }
     const int8_t digit = alphabet::kHex[c];
     if (digit < 0) return Fail(c == '-' ? Error::kHyphen : Error::kCharacter, offset + k);
-    acc = (acc << 4) | static_cast<u128>(digit);
+    digits[n++] = static_cast<uint8_t>(digit);
   }
-  *value = acc;
   return {};
 }
 
@@ -93,37 +108,64 @@ Explanation DecodeItem(const ItemSpec& spec, const uint8_t* item, size_t len, ui
     if (item[k] != static_cast<uint8_t>(spec.prefix[k])) return Fail(Error::kPrefix, k);
   }
   const uint8_t* id = item + spec.prefix_len;
-  u128 value = 0;
-  const Explanation decoded =
-      (spec.format == Format::kUlid || spec.format == Format::kRecordId)
-          ? DecodeCrockford(spec, id, id_len, spec.prefix_len, &value)
-          : DecodeHex(id, id_len, spec.prefix_len, &value);
-  if (decoded.error != Error::kOk) return decoded;
+  uint8_t digits[32];
+  Value128 v;
+  Explanation result;
+  switch (spec.format) {
+    case Format::kUlid:
+      // 26 digits = 130 bits: digits 0-12 are value bits 127..65, 13-24 bits
+      // 64..5, digit 25 bits 4..0.
+      result = CrockfordDigits(spec, id, 26, spec.prefix_len, digits);
+      if (result.error == Error::kOk) {
+        const uint64_t top = Join(digits, 0, 13, 5), middle = Join(digits, 13, 12, 5);
+        v.hi = (top << 1) | (middle >> 59);
+        v.lo = (middle << 5) | digits[25];
+      }
+      break;
+    case Format::kRecordId: {
+      // 20 digits = timestamp (8), machine id (8), counter (4): 40+40+20 bits.
+      result = CrockfordDigits(spec, id, 20, spec.prefix_len, digits);
+      if (result.error == Error::kOk) {
+        const uint64_t timestamp = Join(digits, 0, 8, 5), machine = Join(digits, 8, 8, 5);
+        const uint64_t counter = Join(digits, 16, 4, 5);
+        v.hi = timestamp >> 4;
+        v.lo = (timestamp << 60) | (machine << 20) | counter;
+      }
+      break;
+    }
+    case Format::kUuid:
+    case Format::kUuidHex:
+      result = HexDigits(id, id_len, spec.prefix_len, digits);
+      if (result.error == Error::kOk) {
+        v.hi = Join(digits, 0, 16, 4);
+        v.lo = Join(digits, 16, 16, 4);
+      }
+      break;
+  }
+  if (result.error != Error::kOk) return result;
   if (spec.terminator >= 0 && id[id_len] != static_cast<uint8_t>(spec.terminator)) {
     return Fail(Error::kTerminator, spec.prefix_len + id_len);
   }
-  StoreBigEndian(value, out);
+  StoreBigEndian(v, out);
   return {};
 }
 
 bool EncodeId(Format format, const uint8_t id[16], bool lower, char* out) {
-  const u128 value = LoadBigEndian(id);
+  const Value128 v = LoadBigEndian(id);
   switch (format) {
     case Format::kUlid:
     case Format::kRecordId: {
-      // Least significant 5-bit group last, as in the Record ID seed's
-      // reference encoder: 26 groups cover 130 bits (two zero), 20 cover 100.
-      const int chars = format == Format::kUlid ? 26 : 20;
-      if (format == Format::kRecordId && (value >> 100) != 0) {
+      // Character k is the 5-bit group at value bit 125 - 5k (ULID, 26
+      // characters over 130 bits) or 95 - 5k (Record ID, 20 over 100 bits).
+      const bool ulid = format == Format::kUlid;
+      if (!ulid && (v.hi >> 36) != 0) {  // Record ID: the top 28 bits must be 0
         std::memset(out, 0, 20);
         return false;
       }
       const char* digits = lower ? alphabet::kCrockfordLower : alphabet::kCrockfordUpper;
-      u128 rest = value;
-      for (int k = chars - 1; k >= 0; --k) {
-        out[k] = digits[static_cast<unsigned>(rest & 31)];
-        rest >>= 5;
-      }
+      const int chars = ulid ? 26 : 20;
+      const int top = ulid ? 125 : 95;
+      for (int k = 0; k < chars; ++k) out[k] = digits[FiveBits(v, top - 5 * k)];
       return true;
     }
     case Format::kUuid:
@@ -162,7 +204,7 @@ size_t Encode(Format format, const kernels::EncodeArgs& args) {
 }
 
 size_t Decode(Format format, const kernels::DecodeArgs& args) {
-  const ItemSpec spec{format,       args.prefix,  args.prefix_len,
+  const ItemSpec spec{format,          args.prefix,  args.prefix_len,
                       args.terminator, args.lenient, args.lower_only};
   const size_t item_len = args.prefix_len + kernels::kTextLength[static_cast<int>(format)] +
                           (args.terminator >= 0 ? 1 : 0);
