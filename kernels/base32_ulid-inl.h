@@ -98,8 +98,9 @@ HWY_INLINE size_t DecodeUlidDense(const kernels::DecodeArgs& args,
   const __m512i final_bytes = _mm512_load_si512(simd_tables::kUlidDenseFinal.bytes);
   const __m512i weights_5 = _mm512_set1_epi16(0x0120);       // bytes {32, 1}
   const __m512i weights_10 = _mm512_set1_epi32(0x00010400);  // words {1024, 1}
-  const __m512i over_7 = _mm512_set1_epi8(0x18);
-  const __mmask64 chars = plan.dec_char_lanes, first = plan.dec_first_lanes;
+  const __m512i error_bits = _mm512_load_si512(plan.dec_error_bits);
+  const __m512i high_bit = _mm512_set1_epi8(static_cast<char>(0x80));
+  const __mmask64 chars = plan.dec_char_lanes;
   const __mmask64 fixed0 = plan.dec_template_lanes[0], fixed1 = plan.dec_template_lanes[1];
   const __mmask64 load1 = plan.dec_load_lanes[1];
   const size_t len = plan.item_len;
@@ -124,15 +125,16 @@ HWY_INLINE size_t DecodeUlidDense(const kernels::DecodeArgs& args,
       const __m512i r1 = _mm512_permutex2var_epi8(a, relayout1, b);
       const __m512i t0 = _mm512_maskz_permutex2var_epi8(chars, lut_lo, r0, lut_hi);
       const __m512i t1 = _mm512_maskz_permutex2var_epi8(chars, lut_lo, r1, lut_hi);
-      const uint64_t bad0 = (_mm512_movepi8_mask(_mm512_or_si512(t0, r0)) & chars) |
-                            _mm512_mask_test_epi8_mask(first, t0, over_7);
-      const uint64_t bad1 = (_mm512_movepi8_mask(_mm512_or_si512(t1, r1)) & chars) |
-                            _mm512_mask_test_epi8_mask(first, t1, over_7);
+      // value | (input & 0x80): bit 7 = not in the alphabet (or input >= 0x80);
+      // bits 3-4 of character 0 = value above 7.
+      const uint64_t bad0 =
+          _mm512_test_epi8_mask(_mm512_ternarylogic_epi32(t0, r0, high_bit, 0xF8), error_bits);
+      const uint64_t bad1 =
+          _mm512_test_epi8_mask(_mm512_ternarylogic_epi32(t1, r1, high_bit, 0xF8), error_bits);
       __m512i p0 = _mm512_madd_epi16(_mm512_maddubs_epi16(t0, weights_5), weights_10);
       __m512i p1 = _mm512_madd_epi16(_mm512_maddubs_epi16(t1, weights_5), weights_10);
       p0 = _mm512_or_si512(_mm512_slli_epi64(p0, 20), _mm512_srli_epi64(p0, 32));
       p1 = _mm512_or_si512(_mm512_slli_epi64(p1, 20), _mm512_srli_epi64(p1, 32));
-      const __m512i bytes = _mm512_permutex2var_epi8(p0, final_bytes, p1);
       uint32_t errors = static_cast<uint32_t>(static_cast<uint32_t>(bad0) != 0) |
                         static_cast<uint32_t>((bad0 >> 32) != 0) << 1 |
                         static_cast<uint32_t>(static_cast<uint32_t>(bad1) != 0) << 2 |
@@ -146,8 +148,9 @@ HWY_INLINE size_t DecodeUlidDense(const kernels::DecodeArgs& args,
                     << item;
         }
       }
-      _mm512_storeu_si512(args.ids + 16 * i,
-                          _mm512_maskz_mov_epi8(kKeepLanes[~errors & 0xF], bytes));
+      _mm512_storeu_si512(
+          args.ids + 16 * i,  // the final permute zeroes invalid IDs
+          _mm512_maskz_permutex2var_epi8(kKeepLanes[~errors & 0xF], p0, final_bytes, p1));
       group_errors[g] = errors;
     }
     const uint32_t errors = group_errors[0] | group_errors[1] << 4;

@@ -35,7 +35,9 @@ struct UlidDensePlan {
   // Decode: two relayout vectors (items 0-1 and 2-3).
   alignas(64) uint8_t dec_relayout[2][64];  // vpermi2b indices into the 128 text bytes
   uint64_t dec_char_lanes = 0;              // slots that hold characters (not the 6 pads)
-  uint64_t dec_first_lanes = 0;             // slots of character 0
+  alignas(64) uint8_t dec_error_bits[64];   // per slot, the bits marking an error after
+                                            // translation: 0x80 (0x98 for character 0,
+                                            // whose value may not exceed 7; 0 for pads)
   alignas(64) uint8_t dec_template[2][64];  // expected prefix / terminator bytes
   uint64_t dec_template_lanes[2] = {};
   uint64_t dec_item_lanes[4][2] = {};  // text lanes of item i in vector 0 / 1
@@ -129,8 +131,10 @@ inline void BuildUlidDensePlan(const char* prefix, size_t prefix_len, int termin
     }
   }
   for (int h = 0; h < 2; ++h) {
-    for (int slot = 6; slot < 32; ++slot) plan->dec_char_lanes |= uint64_t{1} << (32 * h + slot);
-    plan->dec_first_lanes |= uint64_t{1} << (32 * h + 6);
+    for (int slot = 0; slot < 32; ++slot) {
+      if (slot >= 6) plan->dec_char_lanes |= uint64_t{1} << (32 * h + slot);
+      plan->dec_error_bits[32 * h + slot] = slot < 6 ? 0x00 : slot == 6 ? 0x98 : 0x80;
+    }
   }
   plan->usable = true;
 }
