@@ -81,6 +81,28 @@ void BM_Decode(benchmark::State& state, FormatInfo fmt, const char* target) {
   SetCounters(state, count, len);
 }
 
+// One ID per line (stride = length + 1, '\n' written / checked): the layout
+// of log files and of the CLI's one-per-line mode.
+void BM_DecodeLines(benchmark::State& state, FormatInfo fmt, const char* target) {
+  if (!ForceTarget(state, target)) return;
+  const auto count = static_cast<size_t>(state.range(0));
+  sortid::TextOptions lines;
+  lines.terminator = '\n';
+  const size_t stride = sortid::item_length(fmt.format, lines);
+  const std::vector<uint8_t> ids = RandomIds(count, fmt.format);
+  std::vector<char> text(count * stride);
+  (void)sortid::encode(fmt.format, ids.data(), count, text.data(), stride, nullptr, lines);
+  std::vector<uint8_t> out(count * 16), validity((count + 7) / 8);
+  for (auto _ : state) {
+    const sortid::Status status =
+        sortid::decode(fmt.format, text.data(), count, stride, out.data(), validity.data(), lines);
+    benchmark::DoNotOptimize(status);
+    benchmark::ClobberMemory();
+  }
+  if (out != ids) state.SkipWithError("decode mismatch");
+  SetCounters(state, count, stride);
+}
+
 void BM_Memcpy(benchmark::State& state, FormatInfo fmt) {
   const auto count = static_cast<size_t>(state.range(0));
   const size_t len = sortid::text_length(fmt.format);
@@ -104,6 +126,10 @@ void RegisterAll() {
             ->Arg(n);
         benchmark::RegisterBenchmark(("decode_" + std::string(fmt.name) + suffix).c_str(),
                                      BM_Decode, fmt, target)
+            ->Arg(n);
+        benchmark::RegisterBenchmark(
+            ("decode_" + std::string(fmt.name) + "_lines" + suffix).c_str(), BM_DecodeLines, fmt,
+            target)
             ->Arg(n);
       }
     }

@@ -20,9 +20,9 @@ namespace HWY_NAMESPACE {
 
 #if HWY_TARGET != HWY_SCALAR
 
-size_t EncodeRecord(const kernels::EncodeArgs& args) { return EncodeBase32<RecordFormat>(args); }
+size_t EncodeRecord(const kernels::EncodeArgs& args) { return EncodeCrockford<RecordFormat>(args); }
 
-size_t DecodeRecord(const kernels::DecodeArgs& args) { return DecodeBase32<RecordFormat>(args); }
+size_t DecodeRecord(const kernels::DecodeArgs& args) { return DecodeCrockford<RecordFormat>(args); }
 
 #endif  // HWY_TARGET != HWY_SCALAR
 

@@ -113,6 +113,7 @@ std::vector<Variant> Variants() {
     out.push_back({f, "", -1, 0, false});
     out.push_back({f, "", '\n', 0, f == Format::kUlid});
     out.push_back({f, "u_", -1, 3, false});
+    out.push_back({f, "u_", '\n', 0, false});  // dense with prefix and terminator
     out.push_back({f, "ORDER#", '\n', 0, false});
     out.push_back({f, "a_rather_long_prefix_of_37_characters_", '\t', 1, false});
   }

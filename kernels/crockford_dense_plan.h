@@ -1,20 +1,21 @@
-// Tables for the AVX3_DL ULID fast path over "dense" text: items of
-// L = prefix + 26 characters (+ terminator) bytes back to back (stride == L),
-// L <= 32, four items per 128 bytes (two 64-byte vectors).
+// Tables for the AVX3_DL Crockford fast path (ULID: 26 characters, Record ID:
+// 20) over "dense" text: items of L = prefix + ID (+ terminator) bytes back to
+// back (stride == L), L <= 32, four items per 128 bytes (two 64-byte vectors).
 //
 // Encode (after the prototype in ../shared/prototypes/ulid_simd): for every
 // output qword a zero-masked vpermb gathers the <= 8 input bytes its
 // characters need, vpmultishiftqb extracts each 5-bit field (control = bit
 // offset), vpermb over the alphabet (twice, 64 bytes) maps to ASCII, and a
 // blend inserts prefix / terminator bytes. Decode: vpermi2b re-lays each item
-// into 32 slots (6 zero slots + 26 characters), vpermi2b translates them,
+// into 32 slots (zero slots, then the characters: 6 + 26 for a ULID, 12 + 20
+// for a Record ID, 160 bits either way), vpermi2b translates them,
 // vpmaddubsw / vpmaddwd pack 5 -> 10 -> 20 bits, shifts make 40-bit groups
 // and a last vpermi2b emits 4 x 16 bytes. Prefix / terminator bytes are
 // compared in place.
 //
 // Built at run time per (prefix, terminator) and cached per thread.
-#ifndef SORTID_KERNELS_ULID_DENSE_PLAN_H_
-#define SORTID_KERNELS_ULID_DENSE_PLAN_H_
+#ifndef SORTID_KERNELS_CROCKFORD_DENSE_PLAN_H_
+#define SORTID_KERNELS_CROCKFORD_DENSE_PLAN_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -22,7 +23,7 @@
 
 namespace sortid::simd_tables {
 
-struct UlidDensePlan {
+struct CrockfordDensePlan {
   bool usable = false;
   size_t item_len = 0;
   // Encode: two output vectors.
@@ -32,32 +33,41 @@ struct UlidDensePlan {
   alignas(64) uint8_t enc_template[2][64];  // prefix / terminator bytes
   uint64_t enc_template_lanes[2] = {};      // lanes taken from the template
   uint64_t enc_store_lanes[2] = {};         // lanes inside the 4 items
+  uint64_t enc_item_chars[4][2] = {};       // character lanes of item i
+  uint64_t enc_clear[16][2] = {};           // character lanes of the items whose bit is
+                                            // set in the index (Record IDs with top bits
+                                            // set get NUL characters)
   // Decode: two relayout vectors (items 0-1 and 2-3).
   alignas(64) uint8_t dec_relayout[2][64];  // vpermi2b indices into the 128 text bytes
-  uint64_t dec_char_lanes = 0;              // slots that hold characters (not the 6 pads)
+  uint64_t dec_char_lanes = 0;              // slots that hold characters (not the pads)
   alignas(64) uint8_t dec_error_bits[64];   // per slot, the bits marking an error after
                                             // translation: 0x80 (0x98 for character 0,
                                             // whose value may not exceed 7; 0 for pads)
-  alignas(64) uint8_t dec_template[2][64];  // expected prefix / terminator bytes
-  uint64_t dec_template_lanes[2] = {};
-  uint64_t dec_item_lanes[4][2] = {};  // text lanes of item i in vector 0 / 1
-  uint64_t dec_load_lanes[2] = {};     // lanes inside the 4 items
+  // The prefix / terminator bytes of each item are re-laid into its zero
+  // slots (there are 32 - chars >= prefix + terminator of them) and compared
+  // there with the expected bytes.
+  alignas(64) uint8_t dec_fixed_expected[64];
+  uint64_t dec_fixed_lanes = 0;
+  uint64_t dec_load_lanes[2] = {};  // lanes inside the 4 items
 };
 
-// Fills plan for items prefix + 26 chars (+ terminator); usable stays false
-// when the layout does not fit (item over 32 bytes or a qword needing more
-// than 8 input bytes).
-inline void BuildUlidDensePlan(const char* prefix, size_t prefix_len, int terminator,
-                               UlidDensePlan* plan) {
-  *plan = UlidDensePlan{};
-  const size_t len = prefix_len + 26 + (terminator >= 0 ? 1 : 0);
+// Fills plan for items prefix + `chars` characters (+ terminator), chars 26
+// (ULID) or 20 (Record ID); usable stays false when the layout does not fit
+// (item over 32 bytes or a qword needing more than 8 input bytes).
+inline void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t prefix_len,
+                                    int terminator, CrockfordDensePlan* plan) {
+  *plan = CrockfordDensePlan{};
+  const size_t len = prefix_len + chars + (terminator >= 0 ? 1 : 0);
+  // Character k is the 5-bit group at value bit top - 5k.
+  const int top = 5 * static_cast<int>(chars) - 5;
+  const int pads = 32 - static_cast<int>(chars);
   if (len > 32) return;
   plan->item_len = len;
   const size_t total = 4 * len;
   auto template_byte = [&](size_t off) -> uint8_t {
     return off < prefix_len ? static_cast<uint8_t>(prefix[off]) : static_cast<uint8_t>(terminator);
   };
-  auto is_char = [&](size_t off) { return off >= prefix_len && off < prefix_len + 26; };
+  auto is_char = [&](size_t off) { return off >= prefix_len && off < prefix_len + chars; };
 
   // ---- encode
   for (int v = 0; v < 2; ++v) {
@@ -78,7 +88,8 @@ inline void BuildUlidDensePlan(const char* prefix, size_t prefix_len, int termin
           plan->enc_template_lanes[v] |= uint64_t{1} << (8 * q + j);
           continue;
         }
-        const int s = 125 - 5 * static_cast<int>(off - prefix_len);  // lowest bit of the char
+        const int s = top - 5 * static_cast<int>(off - prefix_len);  // lowest bit of the char
+        plan->enc_item_chars[item][v] |= uint64_t{1} << (8 * q + j);
         if (hi[item] < 0) order[n_items++] = item;
         lo[item] = s / 8 < lo[item] ? s / 8 : lo[item];
         hi[item] = (s + 4) / 8 > hi[item] ? (s + 4) / 8 : hi[item];
@@ -100,40 +111,55 @@ inline void BuildUlidDensePlan(const char* prefix, size_t prefix_len, int termin
         const size_t g = static_cast<size_t>(64 * v + 8 * q + j);
         if (g >= total || !is_char(g % len)) continue;
         const auto item = static_cast<int>(g / len);
-        const int s = 125 - 5 * static_cast<int>(g % len - prefix_len);
+        const int s = top - 5 * static_cast<int>(g % len - prefix_len);
         plan->enc_shift[v][8 * q + j] =
             static_cast<uint8_t>(8 * base_pos[item] + (s - 8 * base_byte[item]));
       }
     }
   }
 
-  // ---- decode
-  for (int v = 0; v < 2; ++v) {
-    std::memset(plan->dec_template[v], 0, 64);
-    for (int h = 0; h < 2; ++h) {
-      const size_t item = static_cast<size_t>(2 * v + h);
-      for (int slot = 0; slot < 32; ++slot) {
-        plan->dec_relayout[v][32 * h + slot] =
-            slot < 6
-                ? 0
-                : static_cast<uint8_t>(item * len + prefix_len + static_cast<size_t>(slot - 6));
-      }
-    }
-    for (int j = 0; j < 64; ++j) {
-      const size_t g = static_cast<size_t>(64 * v + j);
-      if (g >= total) continue;
-      plan->dec_load_lanes[v] |= uint64_t{1} << j;
-      plan->dec_item_lanes[g / len][v] |= uint64_t{1} << j;
-      if (!is_char(g % len)) {
-        plan->dec_template[v][j] = template_byte(g % len);
-        plan->dec_template_lanes[v] |= uint64_t{1} << j;
+  for (size_t errors = 0; errors < 16; ++errors) {
+    for (size_t item = 0; item < 4; ++item) {
+      if ((errors >> item) & 1) {
+        plan->enc_clear[errors][0] |= plan->enc_item_chars[item][0];
+        plan->enc_clear[errors][1] |= plan->enc_item_chars[item][1];
       }
     }
   }
+
+  // ---- decode
+  const size_t fixed_bytes = len - chars;  // prefix + terminator
+  auto fixed_offset = [&](size_t k) { return k < prefix_len ? k : prefix_len + chars; };
+  for (int v = 0; v < 2; ++v) {
+    for (int h = 0; h < 2; ++h) {
+      const size_t item = static_cast<size_t>(2 * v + h);
+      for (int slot = 0; slot < 32; ++slot) {
+        const auto pad = static_cast<size_t>(slot);
+        size_t offset = 0;  // zero slots not holding a fixed byte read byte 0 (ignored)
+        if (slot >= pads) {
+          offset = prefix_len + static_cast<size_t>(slot - pads);
+        } else if (pad < fixed_bytes) {
+          offset = fixed_offset(pad);
+        }
+        plan->dec_relayout[v][32 * h + slot] = static_cast<uint8_t>(item * len + offset);
+      }
+    }
+    for (int j = 0; j < 64; ++j) {
+      if (static_cast<size_t>(64 * v + j) < total) plan->dec_load_lanes[v] |= uint64_t{1} << j;
+    }
+  }
+  std::memset(plan->dec_fixed_expected, 0, 64);
   for (int h = 0; h < 2; ++h) {
     for (int slot = 0; slot < 32; ++slot) {
-      if (slot >= 6) plan->dec_char_lanes |= uint64_t{1} << (32 * h + slot);
-      plan->dec_error_bits[32 * h + slot] = slot < 6 ? 0x00 : slot == 6 ? 0x98 : 0x80;
+      if (slot >= pads) plan->dec_char_lanes |= uint64_t{1} << (32 * h + slot);
+      if (slot < pads && static_cast<size_t>(slot) < fixed_bytes) {
+        plan->dec_fixed_lanes |= uint64_t{1} << (32 * h + slot);
+        plan->dec_fixed_expected[32 * h + slot] =
+            template_byte(fixed_offset(static_cast<size_t>(slot)));
+      }
+      // A ULID's first character may not exceed 7 (bits 3-4 of its value).
+      const bool first_ulid = chars == 26 && slot == pads;
+      plan->dec_error_bits[32 * h + slot] = slot < pads ? 0x00 : first_ulid ? 0x98 : 0x80;
     }
   }
   plan->usable = true;
@@ -142,7 +168,7 @@ inline void BuildUlidDensePlan(const char* prefix, size_t prefix_len, int termin
 // Final vpermi2b of the decoder: 4 IDs x 16 bytes from the packed 40-bit
 // groups (each 32-slot item = four u64 lanes, big-endian byte n of the 160-bit
 // value at lane byte 8 (n / 5) + 4 - n % 5, bytes 0..3 being the zero pad).
-inline constexpr auto kUlidDenseFinal = [] {
+inline constexpr auto kCrockfordDenseFinal = [] {
   struct {
     alignas(64) uint8_t bytes[64];
   } t{};
@@ -158,4 +184,4 @@ inline constexpr auto kUlidDenseFinal = [] {
 
 }  // namespace sortid::simd_tables
 
-#endif  // SORTID_KERNELS_ULID_DENSE_PLAN_H_
+#endif  // SORTID_KERNELS_CROCKFORD_DENSE_PLAN_H_
