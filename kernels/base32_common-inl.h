@@ -95,7 +95,7 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
 // Bits 40..63 of each lane are unspecified (only bytes 0..4 are used).
 template <class D>
 HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
-#if HWY_ARCH_X86
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
   // pmaddubsw (32, 1) then pmaddwd (1024, 1): 5 -> 10 -> 20 bits in two ops.
   if constexpr (hn::MaxLanes(D()) == 16) {
     __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(slots.raw, _mm_set1_epi16(0x0120)),
@@ -116,7 +116,7 @@ HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
     return hn::Vec<D>{_mm512_or_si512(_mm512_slli_epi64(x, 20), _mm512_srli_epi64(x, 32))};
   }
 #endif
-#endif  // HWY_ARCH_X86
+#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
   const hn::Repartition<uint16_t, D> d16;
   const hn::Repartition<uint32_t, D> d32;
   const hn::Repartition<uint64_t, D> d64;

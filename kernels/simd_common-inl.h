@@ -74,7 +74,8 @@ HWY_INLINE hn::Vec<D> Table(D d, const std::array<uint8_t, kN>& table) {
 }
 
 template <class D, size_t kN>
-HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> Table16(D d, const std::array<uint16_t, kN>& t) {
+HWY_INLINE hn::Vec<hn::Repartition<uint16_t, D>> Table16(D /*d*/,
+                                                         const std::array<uint16_t, kN>& t) {
   static_assert(kN == 8);
   return hn::LoadDup128(hn::Repartition<uint16_t, D>(), t.data());
 }
