@@ -56,6 +56,16 @@ HWY_INLINE hn::Vec<D> PackNibbles(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
                 hn::TableLookupBytesOr0(pack(n1), Table(d, simd_tables::kEvenToHigh)));
 }
 
+// Errors of one 16-character window of the hyphenated form: a non-hex digit
+// where a digit belongs, anything but '-' where a hyphen belongs.
+template <class D>
+HWY_INLINE hn::Vec<D> HyphenWindowErrors(D d, hn::Vec<D> chars, hn::Vec<D> values,
+                                         hn::Vec<D> hyphen_lanes) {
+  const auto bad_digit = hn::AndNot(hyphen_lanes, hn::And(values, hn::Set(d, 0x80)));
+  const auto bad_hyphen = hn::And(hyphen_lanes, hn::Xor(chars, hn::Set(d, '-')));
+  return hn::Or(bad_digit, bad_hyphen);
+}
+
 template <bool kHyphens, class D>
 HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t* item,
                                    uint8_t* out) {
@@ -64,19 +74,13 @@ HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t*
   const uint8_t* id = item + layout.prefix_len;
   hn::Vec<D> n0, n1;
   if constexpr (kHyphens) {
-    const auto dash = hn::Set(d, '-');
     const auto c0 = LoadBlocks(d, id, layout.stride);
     const auto c1 = LoadBlocks(d, id + 16, layout.stride);
     const auto c2 = LoadBlocks(d, id + 20, layout.stride);
     const auto v0 = TranslateHex(d, c0), v1 = TranslateHex(d, c1), v2 = TranslateHex(d, c2);
-    const hn::Vec<D> chars[3] = {c0, c1, c2};
-    const hn::Vec<D> values[3] = {v0, v1, v2};
-    for (size_t w = 0; w < 3; ++w) {
-      const auto hyphen_lane = Table(d, t::kUuidDecode.hyphen_lanes[w]);
-      const auto bad_digit = hn::AndNot(hyphen_lane, hn::And(values[w], hn::Set(d, 0x80)));
-      const auto bad_hyphen = hn::And(hyphen_lane, hn::Xor(chars[w], dash));
-      error = hn::Or(error, hn::Or(bad_digit, bad_hyphen));
-    }
+    error = hn::Or(error, HyphenWindowErrors(d, c0, v0, Table(d, t::kUuidDecode.hyphen_lanes[0])));
+    error = hn::Or(error, HyphenWindowErrors(d, c1, v1, Table(d, t::kUuidDecode.hyphen_lanes[1])));
+    error = hn::Or(error, HyphenWindowErrors(d, c2, v2, Table(d, t::kUuidDecode.hyphen_lanes[2])));
     n0 = hn::Or(hn::TableLookupBytesOr0(v0, Table(d, t::kUuidDecode.n0_from_l0)),
                 hn::TableLookupBytesOr0(v1, Table(d, t::kUuidDecode.n0_from_l1)));
     n1 = hn::Or(hn::TableLookupBytesOr0(v1, Table(d, t::kUuidDecode.n1_from_l1)),

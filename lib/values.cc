@@ -207,7 +207,7 @@ std::optional<int64_t> parse_timestamp(std::string_view text) {
     return v;
   }
   size_t pos = 0;
-  int64_t y, mo, d, h = 0, mi = 0, s = 0, ms = 0;
+  int64_t y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, ms = 0;
   if (!ReadDigits(text, &pos, 4, &y) || !Expect(text, &pos, '-') ||
       !ReadDigits(text, &pos, 2, &mo) || !Expect(text, &pos, '-') ||
       !ReadDigits(text, &pos, 2, &d)) {
@@ -243,7 +243,7 @@ std::optional<int64_t> parse_timestamp(std::string_view text) {
       // UTC
     } else if (zone.front() == '+' || zone.front() == '-') {
       size_t zpos = 1;
-      int64_t oh, om = 0;
+      int64_t oh = 0, om = 0;
       if (!ReadDigits(zone, &zpos, 2, &oh)) return std::nullopt;
       if (zpos < zone.size() && zone[zpos] == ':') ++zpos;
       if (zpos < zone.size() && !ReadDigits(zone, &zpos, 2, &om)) return std::nullopt;

@@ -11,6 +11,7 @@
 
 #include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
+#include "tests/per_target_test.h"
 #include "tests/test_util.h"
 
 namespace sortid {
@@ -25,14 +26,7 @@ constexpr const char* kHexDigits = "0123456789abcdefABCDEF";
 
 bool In(const char* set, int byte) { return byte != 0 && std::strchr(set, byte) != nullptr; }
 
-class CodecTest : public ::testing::TestWithParam<const char*> {
- protected:
-  void SetUp() override {
-    ASSERT_EQ(set_target(GetParam()), Error::kOk);
-    ASSERT_STREQ(active_target(), GetParam());
-  }
-  void TearDown() override { (void)set_target(nullptr); }
-};
+class CodecTest : public test::PerTargetTest {};
 
 std::vector<uint8_t> RandomIds(size_t count, uint64_t seed, Format format) {
   std::mt19937_64 rng(seed);
@@ -429,15 +423,7 @@ TEST_P(CodecTest, RandomTextAgreesWithReferenceItemDecoder) {
   }
 }
 
-std::vector<const char*> SupportedTargets() {
-  const auto list = targets(TargetSet::kSupported);
-  return {list.begin(), list.end()};
-}
-
-INSTANTIATE_TEST_SUITE_P(Targets, CodecTest, ::testing::ValuesIn(SupportedTargets()),
-                         [](const ::testing::TestParamInfo<const char*>& p) {
-                           return std::string(p.param);
-                         });
+SORTID_INSTANTIATE_PER_TARGET(CodecTest);
 
 }  // namespace
 }  // namespace sortid

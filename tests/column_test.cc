@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "sortid/sortid.hpp"
+#include "tests/per_target_test.h"
 #include "tests/test_util.h"
 
 namespace sortid {
@@ -27,14 +28,7 @@ struct Column {
   }
 };
 
-class ColumnTest : public ::testing::TestWithParam<const char*> {
- protected:
-  void SetUp() override {
-    ASSERT_EQ(set_target(GetParam()), Error::kOk);
-    ASSERT_STREQ(active_target(), GetParam());
-  }
-  void TearDown() override { (void)set_target(nullptr); }
-};
+class ColumnTest : public test::PerTargetTest {};
 
 // Each item's validity and bytes must match explain() and Ulid::parse-style
 // single-item decoding; nulls in the input come out invalid.
@@ -147,15 +141,7 @@ TEST_P(ColumnTest, BadOffsetsAreArgumentErrors) {
   EXPECT_EQ(validity[0], 0b11);
 }
 
-std::vector<const char*> SupportedTargets() {
-  const auto list = targets(TargetSet::kSupported);
-  return {list.begin(), list.end()};
-}
-
-INSTANTIATE_TEST_SUITE_P(Targets, ColumnTest, ::testing::ValuesIn(SupportedTargets()),
-                         [](const ::testing::TestParamInfo<const char*>& p) {
-                           return std::string(p.param);
-                         });
+SORTID_INSTANTIATE_PER_TARGET(ColumnTest);
 
 }  // namespace
 }  // namespace sortid

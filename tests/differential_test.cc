@@ -15,19 +15,13 @@
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
+#include "tests/per_target_test.h"
 #include "tests/test_util.h"
 
 namespace sortid {
 namespace {
 
-class DifferentialTest : public ::testing::TestWithParam<const char*> {
- protected:
-  void SetUp() override {
-    ASSERT_EQ(set_target(GetParam()), Error::kOk);
-    ASSERT_STREQ(active_target(), GetParam());
-  }
-  void TearDown() override { (void)set_target(nullptr); }
-};
+class DifferentialTest : public test::PerTargetTest {};
 
 struct Variant {
   Format format;
@@ -181,15 +175,7 @@ TEST_P(DifferentialTest, NoAccessPastTheBuffers) {
   }
 }
 
-std::vector<const char*> SupportedTargets() {
-  const auto list = targets(TargetSet::kSupported);
-  return {list.begin(), list.end()};
-}
-
-INSTANTIATE_TEST_SUITE_P(Targets, DifferentialTest, ::testing::ValuesIn(SupportedTargets()),
-                         [](const ::testing::TestParamInfo<const char*>& p) {
-                           return std::string(p.param);
-                         });
+SORTID_INSTANTIATE_PER_TARGET(DifferentialTest);
 
 }  // namespace
 }  // namespace sortid

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Cross-builds sortid for aarch64 and runs the whole test suite (kernel suites,
+# C API, CLI, fuzz corpus replay) under qemu-aarch64 for several CPU models, so
+# that every Arm target Highway compiles (NEON, SVE, SVE2, SVE_256, SVE2_128)
+# executes and is compared with the reference kernel. Each run also asserts
+# which target the model selects by default.
+# Usage: scripts/arm-test.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup-deps.sh --with-arm
+cmake --preset arm64 -DSORTID_WERROR="${SORTID_WERROR:-OFF}" > /dev/null
+cmake --build --preset arm64
+# qemu CPU model | the target Highway must choose | the targets it must support.
+# sve128 / sve256 make the SVE2_128 / SVE_256 targets supported; the per-target
+# suites force each supported target and skip the others.
+models=("max,sve=off|NEON|NEON"
+        "max|SVE2|SVE2,SVE,NEON"
+        "max,sve128=on|SVE2|SVE2_128,SVE2,SVE,NEON"
+        "max,sve256=on|SVE2|SVE_256,SVE2,SVE,NEON"
+        "a64fx|SVE|SVE,NEON")
+for entry in "${models[@]}"; do
+  IFS='|' read -r model expected supported <<< "$entry"
+  echo "== qemu-aarch64 -cpu $model (default $expected; must support $supported)"
+  QEMU_CPU=$model qemu-aarch64 -L /usr/aarch64-linux-gnu build/arm64/cli/sortid targets
+  QEMU_CPU=$model SORTID_EXPECT_BEST=$expected SORTID_EXPECT_SUPPORTED=$supported \
+    ctest --preset arm64 -j "$(nproc)"
+done
+echo "arm64: all CPU models passed"
