@@ -70,10 +70,21 @@ struct Result {
   std::string validity;  // hex
 
   bool operator==(const Result& o) const {
-    return error == o.error && invalid == o.invalid && output == o.output &&
-           validity == o.validity;
+    return error == o.error && invalid == o.invalid && output == o.output && validity == o.validity;
   }
 };
+
+// A result from a call's status (or an error code) and its output buffers.
+template <class Output, class Validity>
+Result Capture(std::string name, int error, size_t invalid, const Output& output,
+               const Validity& validity) {
+  Result r(std::move(name));
+  r.error = error;
+  r.invalid = invalid;
+  r.output = Hex(output.data(), output.size());
+  r.validity = Hex(validity.data(), validity.size());
+  return r;
+}
 
 // Prints the input and every result, then aborts (libFuzzer saves the input).
 [[noreturn]] inline void ReportMismatch(const char* what, const uint8_t* data, size_t size,

@@ -22,8 +22,6 @@ namespace {
 using sortid::Error;
 using sortid::Format;
 using sortid::TextOptions;
-using sortid::fuzz::Hex;
-using sortid::fuzz::Result;
 
 TextOptions ReadOptions(sortid::fuzz::Input& in, uint8_t mode, uint8_t layout,
                         std::string* prefix_storage) {
@@ -46,34 +44,35 @@ void FuzzStride(const uint8_t* data, size_t size, Format format, const TextOptio
   const size_t count = text.size() / stride;
   const size_t bitmap = (count + 7) / 8 + 1;  // one guard byte
 
-  std::vector<Result> results;
+  std::vector<sortid::fuzz::Result> results;
   {  // The reference, on the options the library resolves.
-    Result r{"reference"};
+    int error = 0;
+    size_t invalid = 0;
     std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
     if (resolved.error != Error::kOk) {
-      r.error = static_cast<int>(resolved.error);
+      error = static_cast<int>(resolved.error);
     } else if (count != 0) {
-      const sortid::kernels::DecodeArgs args{text.data(), count, stride, resolved.prefix,
-                                             resolved.prefix_len, resolved.terminator,
-                                             resolved.lenient, resolved.lower_only, ids.data(),
+      const sortid::kernels::DecodeArgs args{text.data(),
+                                             count,
+                                             stride,
+                                             resolved.prefix,
+                                             resolved.prefix_len,
+                                             resolved.terminator,
+                                             resolved.lenient,
+                                             resolved.lower_only,
+                                             ids.data(),
                                              validity.data()};
-      r.invalid = sortid::reference::Decode(format, args);
+      invalid = sortid::reference::Decode(format, args);
     }
-    r.output = Hex(ids.data(), ids.size());
-    r.validity = Hex(validity.data(), validity.size());
-    results.push_back(r);
+    results.push_back(sortid::fuzz::Capture("reference", error, invalid, ids, validity));
   }
   for (const char* target : sortid::fuzz::SimdTargets()) {
     sortid::fuzz::Use(target);
-    Result r{target};
     std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
     const sortid::Status s =
         sortid::decode(format, text.data(), count, stride, ids.data(), validity.data(), opts);
-    r.error = static_cast<int>(s.error);
-    r.invalid = s.invalid;
-    r.output = Hex(ids.data(), ids.size());
-    r.validity = Hex(validity.data(), validity.size());
-    results.push_back(r);
+    results.push_back(
+        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, ids, validity));
   }
   sortid::fuzz::ExpectAllEqual("fixed-stride decode", data, size, results);
 }
@@ -102,45 +101,40 @@ void FuzzColumn(const uint8_t* data, size_t size, Format format, TextOptions opt
   }
   const size_t bitmap = (count + 7) / 8 + 1;
 
-  std::vector<Result> results;
+  std::vector<sortid::fuzz::Result> results;
   {  // Reference: each item alone, through the reference item decoder.
     const sortid::internal::ResolvedOptions resolved(format, opts);
-    Result r{"reference"};
+    int error = 0;
+    size_t invalid = 0;
     std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
     if (resolved.error != Error::kOk) {
-      r.error = static_cast<int>(resolved.error);
+      error = static_cast<int>(resolved.error);
     } else if (count != 0) {
       std::fill(validity.begin(), validity.end() - 1, 0);
-      const sortid::reference::ItemSpec spec{format,          resolved.prefix, resolved.prefix_len,
-                                             -1,              resolved.lenient,
-                                             resolved.lower_only};
+      const sortid::reference::ItemSpec spec{format, resolved.prefix,  resolved.prefix_len,
+                                             -1,     resolved.lenient, resolved.lower_only};
       for (size_t i = 0; i < count; ++i) {
         const auto* item = reinterpret_cast<const uint8_t*>(column.data()) + item_offsets[i];
         const auto len = static_cast<size_t>(item_offsets[i + 1] - item_offsets[i]);
         const bool is_present = (present[i / 8] >> (i % 8)) & 1;
-        const bool ok = sortid::reference::DecodeItem(spec, item, len, &ids[16 * i]).error ==
-                            Error::kOk && is_present;
+        const bool ok =
+            sortid::reference::DecodeItem(spec, item, len, &ids[16 * i]).error == Error::kOk &&
+            is_present;
         if (!ok) std::memset(&ids[16 * i], 0, 16);
         if (ok) validity[i / 8] = static_cast<uint8_t>(validity[i / 8] | (1u << (i % 8)));
-        r.invalid += ok ? 0 : 1;
+        invalid += ok ? 0 : 1;
       }
     }
-    r.output = Hex(ids.data(), ids.size());
-    r.validity = Hex(validity.data(), validity.size());
-    results.push_back(r);
+    results.push_back(sortid::fuzz::Capture("reference", error, invalid, ids, validity));
   }
   for (const char* target : sortid::fuzz::SimdTargets()) {
     sortid::fuzz::Use(target);
-    Result r{target};
     std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
     const sortid::Status s =
         sortid::decode_column(format, item_offsets.data(), column.data(), count, present.data(),
                               ids.data(), validity.data(), opts);
-    r.error = static_cast<int>(s.error);
-    r.invalid = s.invalid;
-    r.output = Hex(ids.data(), ids.size());
-    r.validity = Hex(validity.data(), validity.size());
-    results.push_back(r);
+    results.push_back(
+        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, ids, validity));
   }
   sortid::fuzz::ExpectAllEqual("column decode", data, size, results);
 }

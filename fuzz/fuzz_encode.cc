@@ -18,8 +18,6 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using sortid::Error;
   using sortid::Format;
-  using sortid::fuzz::Hex;
-  using sortid::fuzz::Result;
   sortid::fuzz::Input in(data, size);
   const uint8_t mode = in.Byte();
   const uint8_t layout = in.Byte();
@@ -46,35 +44,36 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const size_t stride = (item_len == 0 ? 1 : item_len) + (layout & 7);
   const size_t bitmap = (count + 7) / 8 + 1;
 
-  std::vector<Result> results;
+  std::vector<sortid::fuzz::Result> results;
   {
-    Result r{"reference"};
+    int error = 0;
+    size_t invalid = 0;
     std::vector<char> text(count * stride + 1, '\xEE');
     std::vector<uint8_t> validity(bitmap, 0xAB);
     if (resolved.error != Error::kOk) {
-      r.error = static_cast<int>(resolved.error);
+      error = static_cast<int>(resolved.error);
     } else if (count != 0) {
-      const sortid::kernels::EncodeArgs args{ids,  count, text.data(), stride, resolved.prefix,
-                                             resolved.prefix_len, resolved.terminator,
-                                             resolved.lower, validity.data()};
-      r.invalid = sortid::reference::Encode(format, args);
+      const sortid::kernels::EncodeArgs args{ids,
+                                             count,
+                                             text.data(),
+                                             stride,
+                                             resolved.prefix,
+                                             resolved.prefix_len,
+                                             resolved.terminator,
+                                             resolved.lower,
+                                             validity.data()};
+      invalid = sortid::reference::Encode(format, args);
     }
-    r.output = Hex(text.data(), text.size());
-    r.validity = Hex(validity.data(), validity.size());
-    results.push_back(r);
+    results.push_back(sortid::fuzz::Capture("reference", error, invalid, text, validity));
   }
   for (const char* target : sortid::fuzz::SimdTargets()) {
     sortid::fuzz::Use(target);
-    Result r{target};
     std::vector<char> text(count * stride + 1, '\xEE');
     std::vector<uint8_t> validity(bitmap, 0xAB);
     const sortid::Status s =
         sortid::encode(format, ids, count, text.data(), stride, validity.data(), opts);
-    r.error = static_cast<int>(s.error);
-    r.invalid = s.invalid;
-    r.output = Hex(text.data(), text.size());
-    r.validity = Hex(validity.data(), validity.size());
-    results.push_back(r);
+    results.push_back(
+        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, text, validity));
   }
   sortid::fuzz::ExpectAllEqual("encode", data, size, results);
   return 0;

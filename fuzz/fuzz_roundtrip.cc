@@ -38,14 +38,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             std::vector<uint8_t> back(count * 16, 0xAB), validity((count + 7) / 8);
             const sortid::Status e =
                 sortid::encode(format, ids.data(), count, text.data(), stride, nullptr, opts);
-            const sortid::Status d = sortid::decode(format, text.data(), count, stride,
-                                                    back.data(), validity.data(), opts);
+            const sortid::Status d = sortid::decode(format, text.data(), count, stride, back.data(),
+                                                    validity.data(), opts);
             if (!e.ok() || !d.ok() || e.invalid != 0 || d.invalid != 0 || back != ids) {
               std::fprintf(stderr,
                            "\n=== sortid round trip failed on %s: format %d, case %d, prefix "
                            "'%s', terminator %d\ninput %s\ntext  %s\nback  %s\n",
-                           target, static_cast<int>(format), static_cast<int>(letter_case),
-                           prefix, terminator, sortid::fuzz::Hex(ids.data(), ids.size()).c_str(),
+                           target, static_cast<int>(format), static_cast<int>(letter_case), prefix,
+                           terminator, sortid::fuzz::Hex(ids.data(), ids.size()).c_str(),
                            std::string(text.begin(), text.end()).c_str(),
                            sortid::fuzz::Hex(back.data(), back.size()).c_str());
               std::abort();

@@ -257,28 +257,28 @@ std::optional<int64_t> parse_timestamp(std::string_view text) {
   return ((days * 24 + h) * 60 + mi - offset_minutes) * 60000 + s * 1000 + ms;
 }
 
-std::optional<Ulid> Ulid::parse(std::string_view text, bool lenient) {
-  reference::ItemSpec spec;
-  spec.lenient = lenient;
+namespace {
+// One ID through the reference item decoder (single values are not dispatched).
+std::optional<Ulid> DecodeOne(const reference::ItemSpec& spec, std::string_view text) {
   Ulid ulid;
-  if (reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(text.data()), text.size(),
-                            ulid.bytes.data())
-          .error != Error::kOk) {
+  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+  if (reference::DecodeItem(spec, bytes, text.size(), ulid.bytes.data()).error != Error::kOk) {
     return std::nullopt;
   }
   return ulid;
+}
+}  // namespace
+
+std::optional<Ulid> Ulid::parse(std::string_view text, bool lenient) {
+  reference::ItemSpec spec;
+  spec.lenient = lenient;
+  return DecodeOne(spec, text);
 }
 
 std::optional<Ulid> Ulid::from_uuid(std::string_view text) {
   reference::ItemSpec spec;
   spec.format = Format::kUuid;
-  Ulid ulid;
-  if (reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(text.data()), text.size(),
-                            ulid.bytes.data())
-          .error != Error::kOk) {
-    return std::nullopt;
-  }
-  return ulid;
+  return DecodeOne(spec, text);
 }
 
 std::string Ulid::to_string(LetterCase letter_case) const {
