@@ -4,7 +4,9 @@
 // and checks that it is the one active; memcpy_<fmt> copies the same text
 // bytes as the physical reference.
 #include <benchmark/benchmark.h>
+#include <sys/random.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -114,7 +116,57 @@ void BM_Memcpy(benchmark::State& state, FormatInfo fmt) {
   SetCounters(state, count, len);
 }
 
+// ChaCha20 keystream, `blocks` 64-byte blocks per call (items = blocks).
+void BM_ChaCha20(benchmark::State& state, const char* target) {
+  if (!ForceTarget(state, target)) return;
+  const auto blocks = static_cast<size_t>(state.range(0));
+  uint8_t key[32] = {1, 2, 3}, nonce[12] = {4, 5, 6};
+  std::vector<uint8_t> out(64 * blocks);
+  uint32_t counter = 0;
+  for (auto _ : state) {
+    const sortid::Error error = sortid::chacha20_keystream(key, counter, nonce, out.data(), blocks);
+    benchmark::DoNotOptimize(error);
+    benchmark::ClobberMemory();
+    counter += static_cast<uint32_t>(blocks);
+  }
+  SetCounters(state, blocks, 64);
+}
+
+// Baselines for the generator's entropy: the kernel and glibc's arc4random.
+void BM_Getrandom(benchmark::State& state) {
+  const auto blocks = static_cast<size_t>(state.range(0));
+  std::vector<uint8_t> out(64 * blocks);
+  for (auto _ : state) {
+    for (size_t done = 0; done < out.size();) {
+      const ssize_t n = getrandom(out.data() + done, out.size() - done, 0);
+      if (n <= 0) {
+        state.SkipWithError("getrandom failed");
+        return;
+      }
+      done += static_cast<size_t>(n);
+    }
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, blocks, 64);
+}
+
+void BM_Arc4random(benchmark::State& state) {
+  const auto blocks = static_cast<size_t>(state.range(0));
+  std::vector<uint8_t> out(64 * blocks);
+  for (auto _ : state) {
+    arc4random_buf(out.data(), out.size());
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, blocks, 64);
+}
+
 void RegisterAll() {
+  for (const char* target : sortid::targets(sortid::TargetSet::kSupported)) {
+    benchmark::RegisterBenchmark((std::string("chacha20/") + target).c_str(), BM_ChaCha20, target)
+        ->Arg(256);
+  }
+  benchmark::RegisterBenchmark("getrandom", BM_Getrandom)->Arg(256);
+  benchmark::RegisterBenchmark("arc4random_buf", BM_Arc4random)->Arg(256);
   const int64_t kSizes[] = {4096, int64_t{4} << 20};
   for (const FormatInfo& fmt : kFormats) {
     for (const char* target : sortid::targets(sortid::TargetSet::kSupported)) {

@@ -11,6 +11,7 @@
 #include "hwy/highway.h"
 #include "kernels/base32_record-inl.h"
 #include "kernels/base32_ulid-inl.h"
+#include "kernels/chacha20-inl.h"
 #include "kernels/hex_uuid-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
@@ -29,6 +30,7 @@ const kernels::KernelTable* GetTable() {
       HWY_TARGET,
       {EncodeUlid, EncodeRecord, EncodeUuid<true>, EncodeUuid<false>},
       {DecodeUlid, DecodeRecord, DecodeUuid<true>, DecodeUuid<false>},
+      ChaCha20Keystream,
   };
   return &kTable;
 #endif

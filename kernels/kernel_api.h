@@ -52,12 +52,16 @@ struct DecodeArgs {
 
 using EncodeFn = size_t (*)(const EncodeArgs&);
 using DecodeFn = size_t (*)(const DecodeArgs&);
+// ChaCha20 (RFC 8439): `blocks` 64-byte keystream blocks of the 16-word input
+// state (constants, key, counter, nonce), the counter advancing per block.
+using KeystreamFn = void (*)(const uint32_t* state, uint8_t* out, size_t blocks);
 
 struct KernelTable {
   const char* name;    // "SCALAR", "AVX3_DL", ...
   int64_t hwy_target;  // Highway target bit; 0 for the reference kernel
   EncodeFn encode[kNumFormats];
   DecodeFn decode[kNumFormats];
+  KeystreamFn chacha20;
 };
 
 }  // namespace sortid::kernels

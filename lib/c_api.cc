@@ -132,6 +132,11 @@ sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_le
   return ToC(split.error);
 }
 
+sortid_error sortid_chacha20_keystream(const uint8_t* key, uint32_t counter, const uint8_t* nonce,
+                                       uint8_t* out, size_t blocks) {
+  return ToC(sortid::chacha20_keystream(key, counter, nonce, out, blocks));
+}
+
 size_t sortid_targets(int which, const char** names, size_t capacity) {
   const auto list =
       sortid::targets(which == SORTID_TARGETS_COMPILED ? sortid::TargetSet::kCompiled

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "kernels/kernel_api.h"
+#include "kernels/scalar/chacha20.h"
 #include "kernels/scalar/reference.h"
 #include "lib/options.h"
 #include "lib/targets.h"
@@ -218,6 +219,19 @@ Explanation explain(Format format, std::string_view item, const TextOptions& opt
   uint8_t unused[16];
   return reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(item.data()), item.size(),
                                unused);
+}
+
+Error chacha20_keystream(const uint8_t* key, uint32_t counter, const uint8_t* nonce, uint8_t* out,
+                         size_t blocks) {
+  if (blocks == 0) return Error::kOk;
+  if (key == nullptr || nonce == nullptr || out == nullptr || MulOverflows(blocks, 64)) {
+    return Error::kArgument;
+  }
+  const kernels::KernelTable* table = internal::ActiveTable();
+  if (table == nullptr) return Error::kUnsupported;
+  const reference::ChaChaState state = reference::ChaChaInit(key, counter, nonce);
+  table->chacha20(state.words, out, blocks);
+  return Error::kOk;
 }
 
 const char* error_message(Error error) {

@@ -173,6 +173,13 @@ SORTID_API void sortid_record_unpack(const uint8_t* id, int64_t* unix_ms, uint64
 SORTID_API sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_len,
                                             size_t* position);
 
+/* ChaCha20 keystream (RFC 8439) on the active target: blocks x 64 bytes for
+ * key (32 bytes), nonce (12 bytes) and block counters counter, counter + 1,
+ * ... (32-bit, wrapping). out holds 64 * blocks bytes. */
+SORTID_API sortid_error sortid_chacha20_keystream(const uint8_t* key, uint32_t counter,
+                                                  const uint8_t* nonce, uint8_t* out,
+                                                  size_t blocks);
+
 /* CPU targets. Names as Highway prints them (AVX3_DL, AVX3, AVX2, SSE4, ...)
  * plus SCALAR for the plain C++ reference kernel. */
 #define SORTID_TARGETS_COMPILED 0

@@ -164,6 +164,14 @@ struct SORTID_API Ulid {
   friend constexpr auto operator<=>(const Ulid&, const Ulid&) = default;
 };
 
+// ChaCha20 keystream (RFC 8439) on the active target: `blocks` 64-byte blocks
+// for key, nonce and counter, counter + 1, ... (32-bit, wrapping). key: 32
+// bytes, nonce: 12, out: 64 * blocks. The generator's entropy source; public
+// so that anyone can check it against the RFC.
+[[nodiscard]] SORTID_API Error chacha20_keystream(const uint8_t* key, uint32_t counter,
+                                                  const uint8_t* nonce, uint8_t* out,
+                                                  size_t blocks);
+
 // ---- CPU targets (see sortid.h). ----
 enum class TargetSet : uint8_t { kCompiled = SORTID_TARGETS_COMPILED, kSupported };
 [[nodiscard]] SORTID_API std::span<const char* const> targets(TargetSet which);

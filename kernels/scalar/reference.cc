@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "kernels/alphabet.h"
+#include "kernels/scalar/chacha20.h"
 
 namespace sortid::reference {
 namespace {
@@ -230,6 +231,11 @@ template <Format F>
 size_t DecodeFormat(const kernels::DecodeArgs& args) {
   return Decode(F, args);
 }
+void KeystreamFromWords(const uint32_t* words, uint8_t* out, size_t blocks) {
+  ChaChaState state;
+  for (int i = 0; i < 16; ++i) state.words[i] = words[i];
+  ChaCha20Keystream(state, out, blocks);
+}
 }  // namespace
 
 const kernels::KernelTable& Table() {
@@ -240,6 +246,7 @@ const kernels::KernelTable& Table() {
        EncodeFormat<Format::kUuidHex>},
       {DecodeFormat<Format::kUlid>, DecodeFormat<Format::kRecordId>, DecodeFormat<Format::kUuid>,
        DecodeFormat<Format::kUuidHex>},
+      KeystreamFromWords,
   };
   return kTable;
 }

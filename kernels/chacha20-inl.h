@@ -1,0 +1,125 @@
+// Multi-block ChaCha20 keystream (RFC 8439 §2.3), one block per 32-bit lane:
+// the 16 state words are 16 vectors ("word-sliced", D. J. Bernstein, "ChaCha,
+// a variant of Salsa20", 2008; M. Goll and S. Gueron, "Vectorization of
+// ChaCha Stream Cipher", ITNG 2014), so a vector of N lanes makes N blocks
+// (4 on SSE4 / NEON, 8 on AVX2, 16 on AVX-512). The output is transposed with
+// 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks.
+//
+// Toggle include guard: included once per target by kernels/dispatch.cc.
+#if defined(SORTID_KERNELS_CHACHA20_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef SORTID_KERNELS_CHACHA20_INL_H_
+#undef SORTID_KERNELS_CHACHA20_INL_H_
+#else
+#define SORTID_KERNELS_CHACHA20_INL_H_
+#endif
+
+#include <cstddef>
+#include <cstdint>
+
+#include "hwy/highway.h"
+#include "kernels/scalar/chacha20.h"
+#include "kernels/simd_common-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace sortid {
+namespace HWY_NAMESPACE {
+
+#if HWY_TARGET != HWY_SCALAR
+
+// Words a, b, c, d of 4 * BlocksOf blocks, transposed and stored: the 16 bytes
+// of words (a, b, c, d) of block k go to out + 64 k (out points at word a).
+template <class D32>
+HWY_INLINE void StoreWordGroup(D32 d, hn::Vec<D32> a, hn::Vec<D32> b, hn::Vec<D32> c,
+                               hn::Vec<D32> dd, uint8_t* out) {
+  const hn::Repartition<uint64_t, D32> d64;
+  const hn::Repartition<uint8_t, D32> d8;
+  const auto ab_lo = hn::BitCast(d64, hn::InterleaveLower(d, a, b));   // a0 b0 a1 b1
+  const auto cd_lo = hn::BitCast(d64, hn::InterleaveLower(d, c, dd));  // c0 d0 c1 d1
+  const auto ab_hi = hn::BitCast(d64, hn::InterleaveUpper(d, a, b));   // a2 b2 a3 b3
+  const auto cd_hi = hn::BitCast(d64, hn::InterleaveUpper(d, c, dd));  // c2 d2 c3 d3
+  // Lane l of 128-bit block j belongs to keystream block 4 j + l.
+  constexpr size_t kStride = 4 * 64;
+  StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveLower(d64, ab_lo, cd_lo)), out, kStride);
+  StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveUpper(d64, ab_lo, cd_lo)), out + 64, kStride);
+  StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveLower(d64, ab_hi, cd_hi)), out + 128, kStride);
+  StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveUpper(d64, ab_hi, cd_hi)), out + 192, kStride);
+}
+
+#define SORTID_CHACHA_QUARTER(a, b, c, d) \
+  a = hn::Add(a, b);                      \
+  d = hn::RotateRight<16>(hn::Xor(d, a)); \
+  c = hn::Add(c, d);                      \
+  b = hn::RotateRight<20>(hn::Xor(b, c)); \
+  a = hn::Add(a, b);                      \
+  d = hn::RotateRight<24>(hn::Xor(d, a)); \
+  c = hn::Add(c, d);                      \
+  b = hn::RotateRight<25>(hn::Xor(b, c))
+
+// Lanes(d) blocks starting at block counter `counter` (words as in `state`).
+template <class D32>
+HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uint8_t* out) {
+  auto x0 = hn::Set(d, state[0]), x1 = hn::Set(d, state[1]), x2 = hn::Set(d, state[2]),
+       x3 = hn::Set(d, state[3]), x4 = hn::Set(d, state[4]), x5 = hn::Set(d, state[5]),
+       x6 = hn::Set(d, state[6]), x7 = hn::Set(d, state[7]), x8 = hn::Set(d, state[8]),
+       x9 = hn::Set(d, state[9]), x10 = hn::Set(d, state[10]), x11 = hn::Set(d, state[11]),
+       x13 = hn::Set(d, state[13]), x14 = hn::Set(d, state[14]), x15 = hn::Set(d, state[15]);
+  const auto counters = hn::Add(hn::Set(d, counter), hn::Iota(d, 0));  // wraps like the RFC's
+  auto x12 = counters;
+  for (int round = 0; round < 10; ++round) {
+    SORTID_CHACHA_QUARTER(x0, x4, x8, x12);
+    SORTID_CHACHA_QUARTER(x1, x5, x9, x13);
+    SORTID_CHACHA_QUARTER(x2, x6, x10, x14);
+    SORTID_CHACHA_QUARTER(x3, x7, x11, x15);
+    SORTID_CHACHA_QUARTER(x0, x5, x10, x15);
+    SORTID_CHACHA_QUARTER(x1, x6, x11, x12);
+    SORTID_CHACHA_QUARTER(x2, x7, x8, x13);
+    SORTID_CHACHA_QUARTER(x3, x4, x9, x14);
+  }
+  x0 = hn::Add(x0, hn::Set(d, state[0]));
+  x1 = hn::Add(x1, hn::Set(d, state[1]));
+  x2 = hn::Add(x2, hn::Set(d, state[2]));
+  x3 = hn::Add(x3, hn::Set(d, state[3]));
+  x4 = hn::Add(x4, hn::Set(d, state[4]));
+  x5 = hn::Add(x5, hn::Set(d, state[5]));
+  x6 = hn::Add(x6, hn::Set(d, state[6]));
+  x7 = hn::Add(x7, hn::Set(d, state[7]));
+  x8 = hn::Add(x8, hn::Set(d, state[8]));
+  x9 = hn::Add(x9, hn::Set(d, state[9]));
+  x10 = hn::Add(x10, hn::Set(d, state[10]));
+  x11 = hn::Add(x11, hn::Set(d, state[11]));
+  x12 = hn::Add(x12, counters);
+  x13 = hn::Add(x13, hn::Set(d, state[13]));
+  x14 = hn::Add(x14, hn::Set(d, state[14]));
+  x15 = hn::Add(x15, hn::Set(d, state[15]));
+  StoreWordGroup(d, x0, x1, x2, x3, out);
+  StoreWordGroup(d, x4, x5, x6, x7, out + 16);
+  StoreWordGroup(d, x8, x9, x10, x11, out + 32);
+  StoreWordGroup(d, x12, x13, x14, x15, out + 48);
+}
+
+#undef SORTID_CHACHA_QUARTER
+
+// Writes `blocks` keystream blocks for the state's counter onward; the last
+// blocks % Lanes come from the reference (no partial vector stores).
+void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
+  const hn::Repartition<uint32_t, BulkTag> d;
+  constexpr size_t kLanes = hn::MaxLanes(hn::Repartition<uint32_t, BulkTag>());
+  size_t done = 0;
+  for (; done + kLanes <= blocks; done += kLanes) {
+    ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
+  }
+  if (done < blocks) {
+    reference::ChaChaState rest;
+    for (int i = 0; i < 16; ++i) rest.words[i] = state[i];
+    rest.words[12] = state[12] + static_cast<uint32_t>(done);
+    reference::ChaCha20Keystream(rest, out + 64 * done, blocks - done);
+  }
+}
+
+#endif  // HWY_TARGET != HWY_SCALAR
+
+}  // namespace HWY_NAMESPACE
+}  // namespace sortid
+HWY_AFTER_NAMESPACE();
+
+#endif  // SORTID_KERNELS_CHACHA20_INL_H_
