@@ -13,6 +13,7 @@
 #define SORTID_KERNELS_CHACHA20_INL_H_
 #endif
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 
@@ -45,19 +46,42 @@ HWY_INLINE void StoreWordGroup(D32 d, hn::Vec<D32> a, hn::Vec<D32> b, hn::Vec<D3
   StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveUpper(d64, ab_hi, cd_hi)), out + 192, kStride);
 }
 
-#define SORTID_CHACHA_QUARTER(a, b, c, d) \
-  a = hn::Add(a, b);                      \
-  d = hn::RotateRight<16>(hn::Xor(d, a)); \
-  c = hn::Add(c, d);                      \
-  b = hn::RotateRight<20>(hn::Xor(b, c)); \
-  a = hn::Add(a, b);                      \
-  d = hn::RotateRight<24>(hn::Xor(d, a)); \
-  c = hn::Add(c, d);                      \
+// Rotations left by 16 and 8: AVX-512 has a rotate instruction; elsewhere one
+// byte shuffle beats two shifts and an or.
+template <int kBits, class D32>
+HWY_INLINE hn::Vec<D32> RotateLeftBytes(D32 d, hn::Vec<D32> v) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  (void)d;
+  return hn::RotateRight<32 - kBits>(v);
+#else
+  static_assert(kBits == 8 || kBits == 16);
+  // Little-endian words: byte i of the result is byte (i - kBits / 8) mod 4.
+  static constexpr std::array<uint8_t, 16> kShuffle = [] {
+    std::array<uint8_t, 16> t{};
+    for (size_t i = 0; i < 16; ++i) {
+      t[i] = static_cast<uint8_t>(i / 4 * 4 + (i + 4 - kBits / 8) % 4);
+    }
+    return t;
+  }();
+  const hn::Repartition<uint8_t, D32> d8;
+  return hn::BitCast(d, hn::TableLookupBytes(hn::BitCast(d8, v), Table(d8, kShuffle)));
+#endif
+}
+
+#define SORTID_CHACHA_QUARTER(a, b, c, d)      \
+  a = hn::Add(a, b);                           \
+  d = RotateLeftBytes<16>(d32, hn::Xor(d, a)); \
+  c = hn::Add(c, d);                           \
+  b = hn::RotateRight<20>(hn::Xor(b, c));      \
+  a = hn::Add(a, b);                           \
+  d = RotateLeftBytes<8>(d32, hn::Xor(d, a));  \
+  c = hn::Add(c, d);                           \
   b = hn::RotateRight<25>(hn::Xor(b, c))
 
 // Lanes(d) blocks starting at block counter `counter` (words as in `state`).
 template <class D32>
 HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uint8_t* out) {
+  const D32 d32 = d;
   auto x0 = hn::Set(d, state[0]), x1 = hn::Set(d, state[1]), x2 = hn::Set(d, state[2]),
        x3 = hn::Set(d, state[3]), x4 = hn::Set(d, state[4]), x5 = hn::Set(d, state[5]),
        x6 = hn::Set(d, state[6]), x7 = hn::Set(d, state[7]), x8 = hn::Set(d, state[8]),
