@@ -1,6 +1,8 @@
 // The C ABI: a thin layer over the C++ API (sortid.h documents it).
+#include <new>
 #include <string_view>
 
+#include "sortid/generator.hpp"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
 
@@ -135,6 +137,45 @@ sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_le
 sortid_error sortid_chacha20_keystream(const uint8_t* key, uint32_t counter, const uint8_t* nonce,
                                        uint8_t* out, size_t blocks) {
   return ToC(sortid::chacha20_keystream(key, counter, nonce, out, blocks));
+}
+
+struct sortid_generator {
+  explicit sortid_generator(const sortid::GeneratorOptions& options) : generator(options) {}
+  sortid::Generator generator;
+};
+
+sortid_generator* sortid_generator_create(const uint8_t* seed) {
+  sortid::GeneratorOptions options;
+  options.seed = seed;
+  return new (std::nothrow) sortid_generator(options);
+}
+
+void sortid_generator_destroy(sortid_generator* generator) { delete generator; }
+
+sortid_error sortid_generator_generate(sortid_generator* generator, sortid_id_kind kind,
+                                       uint8_t* ids, size_t count, size_t* generated) {
+  if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
+  const sortid::GenerateResult r =
+      generator->generator.generate(static_cast<sortid::IdKind>(kind), ids, count);
+  if (generated != nullptr) *generated = r.generated;
+  return ToC(r.error);
+}
+
+sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count, size_t* generated) {
+  const sortid::GenerateResult r = sortid::generate(static_cast<sortid::IdKind>(kind), ids, count);
+  if (generated != nullptr) *generated = r.generated;
+  return ToC(r.error);
+}
+
+sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, char* out,
+                                  size_t count, size_t out_stride,
+                                  const sortid_text_options* options, size_t* generated) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  const sortid::GenerateResult r = sortid::generate_text(
+      static_cast<sortid::IdKind>(kind), static_cast<Format>(format), out, count, out_stride, opts);
+  if (generated != nullptr) *generated = r.generated;
+  return ToC(r.error);
 }
 
 size_t sortid_targets(int which, const char** names, size_t capacity) {

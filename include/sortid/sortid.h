@@ -180,6 +180,34 @@ SORTID_API sortid_error sortid_chacha20_keystream(const uint8_t* key, uint32_t c
                                                   const uint8_t* nonce, uint8_t* out,
                                                   size_t blocks);
 
+/* ---- Generation (see sortid/generator.hpp for the semantics) ---- */
+typedef enum sortid_id_kind {
+  SORTID_KIND_ULID = 0,           /* ms + 80 fresh random bits */
+  SORTID_KIND_ULID_MONOTONIC = 1, /* per generator; overflow = SORTID_ERROR_OVERFLOW */
+  SORTID_KIND_RECORD_ID = 2,      /* process-wide increasing (timestamp, counter) */
+  SORTID_KIND_UUIDV7 = 3          /* RFC 9562, monotonic within a millisecond */
+} sortid_id_kind;
+
+/* A generator: one ChaCha20 CSPRNG state, not thread-safe (one per thread).
+ * seed: NULL for OS entropy, or 32 bytes for a deterministic stream (UNSAFE
+ * for production). Returns NULL when out of memory. */
+typedef struct sortid_generator sortid_generator;
+SORTID_API sortid_generator* sortid_generator_create(const uint8_t* seed);
+SORTID_API void sortid_generator_destroy(sortid_generator* generator);
+/* count 16-byte IDs into ids; *generated (may be NULL) receives how many were
+ * written (fewer than count only on SORTID_ERROR_OVERFLOW / RANGE). */
+SORTID_API sortid_error sortid_generator_generate(sortid_generator* generator,
+                                                  sortid_id_kind kind, uint8_t* ids,
+                                                  size_t count, size_t* generated);
+/* The same on the calling thread's generator from the process-wide pool. */
+SORTID_API sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count,
+                                        size_t* generated);
+/* Generates and encodes as text (layout as sortid_encode). */
+SORTID_API sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, char* out,
+                                             size_t count, size_t out_stride,
+                                             const sortid_text_options* options,
+                                             size_t* generated);
+
 /* CPU targets. Names as Highway prints them (AVX3_DL, AVX3, AVX2, SSE4, ...)
  * plus SCALAR for the plain C++ reference kernel. */
 #define SORTID_TARGETS_COMPILED 0

@@ -1,0 +1,279 @@
+// Generators: determinism with a seed, the ID layouts and monotonic rules of
+// SPEC §3 with an injected clock, uniqueness and order under 8 threads, fork
+// safety, and a chi-square sanity check of the random bits. The threaded tests
+// also run under ThreadSanitizer (the tsan preset).
+#include "sortid/generator.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "sortid/sortid.h"
+#include "tests/test_util.h"
+
+namespace sortid {
+namespace {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr size_t kPerThread = 200'000;  // sanitizers are 5-20x slower
+#else
+constexpr size_t kPerThread = 2'000'000;
+#endif
+
+struct FakeClock {
+  int64_t ms;
+  static int64_t Read(void* self) { return static_cast<FakeClock*>(self)->ms; }
+};
+
+GeneratorOptions WithClock(FakeClock* clock, const uint8_t* seed = nullptr) {
+  GeneratorOptions options;
+  options.seed = seed;
+  options.clock = FakeClock::Read;
+  options.clock_context = clock;
+  return options;
+}
+
+using Id = std::array<uint8_t, 16>;
+
+std::vector<Id> Make(Generator& g, IdKind kind, size_t count) {
+  std::vector<Id> ids(count);
+  const GenerateResult r = g.generate(kind, ids[0].data(), count);
+  EXPECT_TRUE(r.ok()) << static_cast<int>(r.error);
+  EXPECT_EQ(r.generated, count);
+  return ids;
+}
+
+uint64_t TimestampField(const Id& id) {
+  uint64_t v = 0;
+  for (int i = 0; i < 6; ++i) v = (v << 8) | id[static_cast<size_t>(i)];
+  return v;
+}
+
+TEST(Generator, SeedMakesStreamsReproducibleAndDistinct) {
+  FakeClock clock{1700000000000};
+  const uint8_t seed_a[32] = {1}, seed_b[32] = {2};
+  Generator a1(WithClock(&clock, seed_a)), a2(WithClock(&clock, seed_a)),
+      b(WithClock(&clock, seed_b));
+  const auto x = Make(a1, IdKind::kUlid, 5000), y = Make(a2, IdKind::kUlid, 5000);
+  const auto z = Make(b, IdKind::kUlid, 5000);
+  EXPECT_EQ(x, y);
+  EXPECT_NE(x, z);
+  for (const Id& id : x) EXPECT_EQ(TimestampField(id), 1700000000000u);
+  // Random parts never repeat (over several refills and key erasures).
+  std::vector<Id> sorted = x;
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(std::adjacent_find(sorted.begin(), sorted.end()), sorted.end());
+}
+
+TEST(Generator, MonotonicUlidsKeepOrderWhenTheClockStepsBack) {
+  FakeClock clock{1000};
+  Generator g(WithClock(&clock));
+  std::vector<Id> all;
+  for (int64_t ms : {1000, 1000, 999, 500, 1000, 1001, 1001, 3}) {
+    clock.ms = ms;
+    const auto batch = Make(g, IdKind::kUlidMonotonic, 300);
+    all.insert(all.end(), batch.begin(), batch.end());
+  }
+  for (size_t i = 1; i < all.size(); ++i) ASSERT_LT(all[i - 1], all[i]) << i;
+  EXPECT_EQ(TimestampField(all.front()), 1000u);
+  EXPECT_EQ(TimestampField(all.back()), 1001u) << "earlier clock readings keep the last ms";
+}
+
+TEST(Generator, RecordIdsStayIncreasingThroughCounterWraps) {
+  FakeClock clock{kRecordInceptionMs + 123456};
+  Generator g(WithClock(&clock));
+  // More than 2^20 IDs in one millisecond: the counter wraps at least once and
+  // the timestamp field advances instead of repeating.
+  const auto ids = Make(g, IdKind::kRecordId, (size_t{1} << 20) + 5000);
+  for (size_t i = 1; i < ids.size(); ++i) ASSERT_LT(ids[i - 1], ids[i]) << i;
+  const RecordFields first = record_unpack(ids.front().data());
+  const RecordFields last = record_unpack(ids.back().data());
+  EXPECT_GE(first.unix_ms, clock.ms);
+  EXPECT_GT(last.unix_ms, first.unix_ms);
+  EXPECT_EQ(first.machine_id, last.machine_id);
+  // Valid Record IDs: they encode (top 28 bits zero) and decode back.
+  std::vector<char> text(ids.size() * 20);
+  const Status s = encode(Format::kRecordId, ids[0].data(), ids.size(), text.data(), 20);
+  EXPECT_TRUE(s.ok());
+  EXPECT_EQ(s.invalid, 0u);
+  clock.ms = kRecordInceptionMs - 1;
+  Id id;
+  EXPECT_EQ(g.generate(IdKind::kRecordId, id.data(), 1).error, Error::kRange);
+}
+
+TEST(Generator, UuidV7LayoutAndMonotonicCounter) {
+  FakeClock clock{1700000000123};
+  Generator g(WithClock(&clock));
+  const auto ids = Make(g, IdKind::kUuidV7, 10000);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    ASSERT_EQ(ids[i][6] >> 4, 7) << "version";
+    ASSERT_EQ(ids[i][8] >> 6, 2) << "variant 10";
+    ASSERT_EQ(TimestampField(ids[i]), 1700000000123u);
+    if (i > 0) {
+      ASSERT_LT(ids[i - 1], ids[i]);
+    }
+  }
+  clock.ms = 5;  // clock far back: still increasing
+  const auto later = Make(g, IdKind::kUuidV7, 10);
+  EXPECT_LT(ids.back(), later.front());
+}
+
+TEST(Generator, TextGenerationEncodesInOnePass) {
+  FakeClock clock{1469918176385};
+  const uint8_t seed[32] = {7};
+  Generator g(WithClock(&clock, seed)), same(WithClock(&clock, seed));
+  TextOptions lines;
+  lines.terminator = '\n';
+  std::vector<char> text(1000 * 27);
+  const GenerateResult r =
+      g.generate_text(IdKind::kUlid, Format::kUlid, text.data(), 1000, 27, lines);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.generated, 1000u);
+  const auto binary = Make(same, IdKind::kUlid, 1000);
+  std::vector<Id> decoded(1000);
+  const Status d = decode(Format::kUlid, text.data(), 1000, 27, decoded[0].data(), nullptr, lines);
+  EXPECT_TRUE(d.ok());
+  EXPECT_EQ(d.invalid, 0u);
+  EXPECT_EQ(decoded, binary);
+  EXPECT_EQ(std::string(text.data(), 10), "01ARYZ6S41");
+}
+
+// 8 threads x kPerThread random ULIDs from the process-wide pool: no duplicate.
+TEST(GeneratorThreads, NoDuplicatesAcrossEightThreads) {
+  constexpr int kThreads = 8;
+  std::vector<Id> all(kThreads * kPerThread);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (size_t done = 0; done < kPerThread; done += 4096) {
+        const size_t n = std::min<size_t>(4096, kPerThread - done);
+        const GenerateResult r =
+            generate(IdKind::kUlid, all[static_cast<size_t>(t) * kPerThread + done].data(), n);
+        ASSERT_TRUE(r.ok());
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  std::sort(all.begin(), all.end(), [](const Id& a, const Id& b) {
+    return std::memcmp(a.data() + 6, b.data() + 6, 10) < 0;  // by random part
+  });
+  for (size_t i = 1; i < all.size(); ++i) {
+    ASSERT_NE(std::memcmp(all[i - 1].data() + 6, all[i].data() + 6, 10), 0) << i;
+  }
+}
+
+// Process-wide monotonic ULIDs and Record IDs under 8 threads: every thread's
+// sequence increases, and the union has no duplicate.
+TEST(GeneratorThreads, ProcessWideOrdersUnderEightThreads) {
+  constexpr int kThreads = 8;
+  constexpr size_t kEach = 50'000;
+  for (int mode = 0; mode < 2; ++mode) {
+    std::vector<std::vector<Id>> per(kThreads, std::vector<Id>(kEach));
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t) {
+      threads.emplace_back([&, t] {
+        auto& mine = per[static_cast<size_t>(t)];
+        for (size_t done = 0; done < kEach; done += 1000) {
+          const GenerateResult r = mode == 0
+                                       ? generate_ulid_monotonic_global(mine[done].data(), 1000)
+                                       : generate(IdKind::kRecordId, mine[done].data(), 1000);
+          ASSERT_TRUE(r.ok());
+        }
+      });
+    }
+    for (auto& th : threads) th.join();
+    std::vector<Id> all;
+    for (const auto& mine : per) {
+      for (size_t i = 1; i < mine.size(); ++i) ASSERT_LT(mine[i - 1], mine[i]) << "mode " << mode;
+      all.insert(all.end(), mine.begin(), mine.end());
+    }
+    std::sort(all.begin(), all.end());
+    EXPECT_EQ(std::adjacent_find(all.begin(), all.end()), all.end()) << "mode " << mode;
+  }
+}
+
+// A forked child must not repeat its parent's stream nor its machine id.
+TEST(GeneratorFork, ChildGetsFreshStreamAndMachineId) {
+  Id warm;
+  ASSERT_TRUE(generate(IdKind::kUlid, warm.data(), 1).ok());  // thread generator exists
+  ASSERT_TRUE(generate(IdKind::kRecordId, warm.data(), 1).ok());
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  constexpr size_t kCount = 64;
+  if (pid == 0) {
+    Id ids[kCount + 1];
+    const bool ok = generate(IdKind::kUlid, ids[0].data(), kCount).ok() &&
+                    generate(IdKind::kRecordId, ids[kCount].data(), 1).ok();
+    const ssize_t n = ok ? write(fds[1], ids, sizeof(ids)) : 0;
+    _exit(n == static_cast<ssize_t>(sizeof(ids)) ? 0 : 1);
+  }
+  close(fds[1]);
+  Id child[kCount + 1];
+  size_t got = 0;
+  while (got < sizeof(child)) {
+    const ssize_t n = read(fds[0], reinterpret_cast<char*>(child) + got, sizeof(child) - got);
+    if (n <= 0) break;
+    got += static_cast<size_t>(n);
+  }
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ASSERT_EQ(got, sizeof(child));
+  Id parent[kCount + 1];
+  ASSERT_TRUE(generate(IdKind::kUlid, parent[0].data(), kCount).ok());
+  ASSERT_TRUE(generate(IdKind::kRecordId, parent[kCount].data(), 1).ok());
+  for (size_t i = 0; i < kCount; ++i) {
+    EXPECT_NE(std::memcmp(child[i].data() + 6, parent[i].data() + 6, 10), 0) << i;
+  }
+  EXPECT_NE(record_unpack(child[kCount].data()).machine_id,
+            record_unpack(parent[kCount].data()).machine_id);
+}
+
+// Byte frequencies of the random parts of 400,000 ULIDs (4 MB): chi-square with
+// 255 degrees of freedom; 400 is beyond p = 1e-7 for a uniform source.
+TEST(Generator, RandomBytesLookUniform) {
+  Generator g;
+  const auto ids = Make(g, IdKind::kUlid, 400'000);
+  std::array<double, 256> counts{};
+  for (const Id& id : ids) {
+    for (size_t b = 6; b < 16; ++b) counts[id[b]] += 1;
+  }
+  const double expected = 400'000.0 * 10 / 256;
+  double chi2 = 0;
+  for (double c : counts) chi2 += (c - expected) * (c - expected) / expected;
+  EXPECT_LT(chi2, 400.0);
+  EXPECT_GT(chi2, 150.0) << "suspiciously uniform";
+}
+
+TEST(Generator, CApi) {
+  const uint8_t seed[32] = {9};
+  sortid_generator* g = sortid_generator_create(seed);
+  ASSERT_NE(g, nullptr);
+  uint8_t ids[16 * 100];
+  size_t generated = 0;
+  EXPECT_EQ(sortid_generator_generate(g, SORTID_KIND_UUIDV7, ids, 100, &generated), SORTID_OK);
+  EXPECT_EQ(generated, 100u);
+  EXPECT_EQ(ids[6] >> 4, 7);
+  sortid_generator_destroy(g);
+  EXPECT_EQ(sortid_generate(SORTID_KIND_ULID_MONOTONIC, ids, 100, &generated), SORTID_OK);
+  char text[27 * 10];
+  sortid_text_options lines = {0, NULL, 0, '\n'};
+  EXPECT_EQ(
+      sortid_generate_text(SORTID_KIND_ULID, SORTID_FORMAT_ULID, text, 10, 27, &lines, &generated),
+      SORTID_OK);
+  EXPECT_EQ(text[26], '\n');
+  EXPECT_EQ(sortid_generator_generate(nullptr, SORTID_KIND_ULID, ids, 1, nullptr),
+            SORTID_ERROR_ARGUMENT);
+}
+
+}  // namespace
+}  // namespace sortid
