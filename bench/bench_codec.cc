@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "sortid/generator.hpp"
 #include "sortid/sortid.hpp"
 
 namespace {
@@ -160,7 +161,64 @@ void BM_Arc4random(benchmark::State& state) {
   SetCounters(state, blocks, 64);
 }
 
+// Generation through the process-wide pool (each benchmark thread uses its
+// own generator); binary IDs, or text encoded in the same pass.
+void BM_Generate(benchmark::State& state, sortid::IdKind kind, bool text) {
+  constexpr size_t kBatch = 4096;
+  std::vector<uint8_t> ids(kBatch * 16);
+  std::vector<char> out(kBatch * 27);
+  sortid::TextOptions lines;
+  lines.terminator = '\n';
+  const sortid::Format format =
+      kind == sortid::IdKind::kRecordId ? sortid::Format::kRecordId : sortid::Format::kUlid;
+  const size_t stride = sortid::item_length(format, lines);
+  for (auto _ : state) {
+    const sortid::GenerateResult r =
+        text ? sortid::generate_text(kind, format, out.data(), kBatch, stride, lines)
+             : sortid::generate(kind, ids.data(), kBatch);
+    if (!r.ok()) {
+      state.SkipWithError("generation failed");
+      return;
+    }
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, kBatch, text ? stride : 16);
+}
+
+void BM_GenerateGlobalMonotonic(benchmark::State& state) {
+  constexpr size_t kBatch = 4096;
+  std::vector<uint8_t> ids(kBatch * 16);
+  for (auto _ : state) {
+    if (!sortid::generate_ulid_monotonic_global(ids.data(), kBatch).ok()) {
+      state.SkipWithError("generation failed");
+      return;
+    }
+    benchmark::ClobberMemory();
+  }
+  SetCounters(state, kBatch, 16);
+}
+
 void RegisterAll() {
+  const std::pair<const char*, sortid::IdKind> kKinds[] = {
+      {"ulid", sortid::IdKind::kUlid},
+      {"ulid_monotonic", sortid::IdKind::kUlidMonotonic},
+      {"record", sortid::IdKind::kRecordId},
+      {"uuidv7", sortid::IdKind::kUuidV7}};
+  for (const auto& [name, kind] : kKinds) {
+    for (bool text : {false, true}) {
+      if (text && kind == sortid::IdKind::kUuidV7) continue;
+      benchmark::RegisterBenchmark(
+          (std::string("generate_") + name + (text ? "_text" : "_binary")).c_str(), BM_Generate,
+          kind, text)
+          ->Threads(1)
+          ->Threads(2)
+          ->UseRealTime();
+    }
+  }
+  benchmark::RegisterBenchmark("generate_ulid_monotonic_global", BM_GenerateGlobalMonotonic)
+      ->Threads(1)
+      ->Threads(2)
+      ->UseRealTime();
   for (const char* target : sortid::targets(sortid::TargetSet::kSupported)) {
     benchmark::RegisterBenchmark((std::string("chacha20/") + target).c_str(), BM_ChaCha20, target)
         ->Arg(256);

@@ -9,6 +9,7 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -200,24 +201,44 @@ struct alignas(64) Generator::State {
 
 namespace {
 
-// Random ULIDs sharing one clock reading.
+// Random ULIDs sharing one clock reading: 10 keystream bytes each, copied in
+// runs that the buffer holds without a refill.
 void FillRandomUlids(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
-  uint8_t stamp[6];
-  StoreBe(static_cast<uint64_t>(now), stamp, 6);
-  for (size_t i = 0; i < count; ++i) {
-    std::memcpy(ids + 16 * i, stamp, 6);
-    s.Take(ids + 16 * i + 6, 10);
+  uint8_t stamp[8];
+  StoreBe(static_cast<uint64_t>(now) << 16, stamp, 8);  // 6 timestamp bytes, 2 spare
+  size_t i = 0;
+  while (i < count) {
+    if (s.available < 10) {
+      s.Take(ids + 16 * i + 6, 10);  // straddles a refill
+      std::memcpy(ids + 16 * i, stamp, 6);
+      ++i;
+      continue;
+    }
+    const size_t run = std::min(count - i, s.available / 10);
+    const uint8_t* random = s.buffer + sizeof(s.buffer) - s.available;
+    for (size_t k = 0; k < run; ++k, ++i) {
+      uint8_t* id = ids + 16 * i;
+      std::memcpy(id + 6, random + 10 * k, 10);
+      std::memcpy(id, stamp, 6);
+    }
+    s.available -= 10 * run;
   }
 }
 
+// The first ID of a batch takes the monotonic step (fresh random bits when
+// the millisecond advanced, +1 otherwise); every later ID of the batch shares
+// that clock reading, so it is the previous ID + 1 in its 80-bit random part,
+// done in registers. Overflow stops before writing; the state stays the last
+// ID written.
 GenerateResult FillMonotonicUlids(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
-  for (size_t i = 0; i < count; ++i) {
-    uint8_t random80[10];
+  uint8_t random80[10] = {};
+  if (!s.ulid.has_last || static_cast<uint64_t>(now) > LoadBe(s.ulid.last, 6)) {
     s.Take(random80, sizeof(random80));
-    const Error error = internal::MonotonicNext(&s.ulid, now, random80, ids + 16 * i);
-    if (error != Error::kOk) return {error, i};
   }
-  return {Error::kOk, count};
+  const Error error = internal::MonotonicNext(&s.ulid, now, random80, ids);
+  if (error != Error::kOk) return {error, 0};
+  const size_t i = 1 + internal::MonotonicContinue(&s.ulid, ids + 16, count - 1);
+  return {i == count ? Error::kOk : Error::kOverflow, i};
 }
 
 GenerateResult FillUuidV7(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {

@@ -25,7 +25,10 @@ inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t*
   uint8_t next[16];
   if (now_ms < 0 || now_ms >= (int64_t{1} << 48)) return Error::kRange;
   int64_t last_ms = -1;
-  if (state->has_last) (void)timestamps_ms(Format::kUlid, state->last, 1, &last_ms);
+  if (state->has_last) {
+    last_ms = 0;
+    for (int b = 0; b < 6; ++b) last_ms = (last_ms << 8) | state->last[b];
+  }
   if (now_ms > last_ms) {
     for (int b = 0; b < 6; ++b) next[b] = static_cast<uint8_t>(now_ms >> (40 - 8 * b));
     std::memcpy(next + 6, random80, 10);
@@ -38,6 +41,32 @@ inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t*
   state->has_last = true;
   std::memcpy(out, next, 16);
   return Error::kOk;
+}
+
+// Writes ids[0 .. count) as the last ID + 1, + 2, ... in its 80-bit random
+// part (for IDs that share a clock reading not later than the last ID's ms).
+// Returns how many were written: fewer than count only when the random part
+// would overflow; the state is then the last ID written (never wraps).
+inline size_t MonotonicContinue(MonotonicState* state, uint8_t* ids, size_t count) {
+  if (!state->has_last || count == 0) return 0;
+  auto load = [](const uint8_t* p, int bytes) {
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; ++i) v = (v << 8) | p[i];
+    return v;
+  };
+  auto store = [](uint64_t v, uint8_t* p, int bytes) {
+    for (int i = bytes - 1; i >= 0; --i, v >>= 8) p[i] = static_cast<uint8_t>(v);
+  };
+  const uint64_t stamp = load(state->last, 6);
+  uint64_t high = load(state->last + 6, 2), low = load(state->last + 8, 8);
+  size_t i = 0;
+  for (; i < count; ++i) {
+    if (++low == 0 && ++high == 0x10000) break;  // all 80 bits were ones
+    store(stamp << 16 | high, ids + 16 * i, 8);
+    store(low, ids + 16 * i + 8, 8);
+  }
+  if (i > 0) std::memcpy(state->last, ids + 16 * (i - 1), 16);
+  return i;
 }
 
 }  // namespace sortid::internal

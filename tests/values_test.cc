@@ -93,6 +93,25 @@ TEST(Monotonic, ClockBackKeepsTimestampAndOverflowLeavesState) {
   EXPECT_EQ(internal::MonotonicNext(&state, -5, random, c), Error::kRange);
 }
 
+TEST(Monotonic, ContinueStopsBeforeTheRandomPartWraps) {
+  internal::MonotonicState state;
+  state.has_last = true;
+  const auto last = test::FromHex("0000000003e8fffffffffffffffffffd");
+  std::copy(last.begin(), last.end(), state.last);
+  uint8_t ids[16 * 5];
+  EXPECT_EQ(internal::MonotonicContinue(&state, ids, 5), 2u);
+  EXPECT_EQ(ToHex(ids, 16), "0000000003e8fffffffffffffffffffe");
+  EXPECT_EQ(ToHex(ids + 16, 16), "0000000003e8ffffffffffffffffffff");
+  EXPECT_EQ(ToHex(state.last, 16), "0000000003e8ffffffffffffffffffff") << "the last ID written";
+  uint8_t random[10] = {};
+  EXPECT_EQ(internal::MonotonicNext(&state, 1000, random, ids), Error::kOverflow);
+  // A carry from the low 64 bits into the high 16.
+  const auto carry = test::FromHex("0000000003e80000ffffffffffffffff");
+  std::copy(carry.begin(), carry.end(), state.last);
+  EXPECT_EQ(internal::MonotonicContinue(&state, ids, 1), 1u);
+  EXPECT_EQ(ToHex(ids, 16), "0000000003e800010000000000000000");
+}
+
 TEST(RecordFields, PackUnpackRoundTripAndRange) {
   std::mt19937_64 rng(11);
   for (int i = 0; i < 1000; ++i) {
