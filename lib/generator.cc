@@ -21,6 +21,8 @@
 #include "lib/monotonic.h"
 #include "lib/targets.h"
 
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "byte swaps below assume little-endian");
+
 namespace sortid {
 namespace {
 
@@ -296,9 +298,12 @@ GenerateResult FillRecordIds(Generator::State& s, int64_t now, uint8_t* ids, siz
   } while (!process.value.compare_exchange_weak(old, last, std::memory_order_relaxed));
   const uint64_t machine = process.machine_id;
   for (size_t i = 0; i < count; ++i) {
-    const uint64_t v = first + i;       // timestamp << 20 | counter
-    StoreBe(v >> 24, ids + 16 * i, 8);  // top 36 bits of the timestamp in the low bits
-    StoreBe((v >> 20) << 60 | machine << 20 | (v & 0xFFFFF), ids + 16 * i + 8, 8);
+    const uint64_t v = first + i;  // timestamp << 20 | counter
+    // Big-endian halves of the slot: the timestamp's top 36 bits, then its
+    // low 4 bits, the machine id and the counter.
+    const uint64_t halves[2] = {__builtin_bswap64(v >> 24),
+                                __builtin_bswap64((v >> 20) << 60 | machine << 20 | (v & 0xFFFFF))};
+    std::memcpy(ids + 16 * i, halves, 16);
   }
   return {Error::kOk, count};
 }
