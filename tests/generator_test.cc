@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -20,11 +21,15 @@
 namespace sortid {
 namespace {
 
+// IDs per thread in the uniqueness test: 2 M natively, fewer under sanitizers
+// (5-20x slower). SORTID_TEST_QUICK marks emulated (qemu-user) runs.
+size_t PerThread() {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr size_t kPerThread = 200'000;  // sanitizers are 5-20x slower
+  return 200'000;
 #else
-constexpr size_t kPerThread = 2'000'000;
+  return 2'000'000;
 #endif
+}
 
 struct FakeClock {
   int64_t ms;
@@ -146,7 +151,11 @@ TEST(Generator, TextGenerationEncodesInOnePass) {
 
 // 8 threads x kPerThread random ULIDs from the process-wide pool: no duplicate.
 TEST(GeneratorThreads, NoDuplicatesAcrossEightThreads) {
+  if (std::getenv("SORTID_TEST_QUICK") != nullptr) {
+    GTEST_SKIP() << "8 threads stall under qemu-user; covered natively and under TSan";
+  }
   constexpr int kThreads = 8;
+  const size_t kPerThread = PerThread();
   std::vector<Id> all(kThreads * kPerThread);
   std::vector<std::thread> threads;
   for (int t = 0; t < kThreads; ++t) {
@@ -171,6 +180,9 @@ TEST(GeneratorThreads, NoDuplicatesAcrossEightThreads) {
 // Process-wide monotonic ULIDs and Record IDs under 8 threads: every thread's
 // sequence increases, and the union has no duplicate.
 TEST(GeneratorThreads, ProcessWideOrdersUnderEightThreads) {
+  if (std::getenv("SORTID_TEST_QUICK") != nullptr) {
+    GTEST_SKIP() << "8 threads stall under qemu-user; covered natively and under TSan";
+  }
   constexpr int kThreads = 8;
   constexpr size_t kEach = 50'000;
   for (int mode = 0; mode < 2; ++mode) {
@@ -200,6 +212,11 @@ TEST(GeneratorThreads, ProcessWideOrdersUnderEightThreads) {
 
 // A forked child must not repeat its parent's stream nor its machine id.
 TEST(GeneratorFork, ChildGetsFreshStreamAndMachineId) {
+  if (std::getenv("SORTID_TEST_QUICK") != nullptr) {
+    // qemu-user (the emulated Arm runs) can deadlock in a forked child; the
+    // native and sanitizer runs cover fork.
+    GTEST_SKIP() << "fork is not tested under emulation";
+  }
   Id warm;
   ASSERT_TRUE(generate(IdKind::kUlid, warm.data(), 1).ok());  // thread generator exists
   ASSERT_TRUE(generate(IdKind::kRecordId, warm.data(), 1).ok());
