@@ -18,6 +18,7 @@
 
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/chacha20.h"
+#include "lib/bytes.h"
 #include "lib/monotonic.h"
 #include "lib/targets.h"
 
@@ -93,15 +94,8 @@ uint32_t LoadLe32(const uint8_t* p) {
          static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
 }
 
-void StoreBe(uint64_t value, uint8_t* out, int bytes) {
-  for (int i = bytes - 1; i >= 0; --i, value >>= 8) out[i] = static_cast<uint8_t>(value);
-}
-
-uint64_t LoadBe(const uint8_t* p, int bytes) {
-  uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v = (v << 8) | p[i];
-  return v;
-}
+using internal::LoadBigEndian;
+using internal::StoreBigEndian;
 
 }  // namespace
 
@@ -207,7 +201,7 @@ namespace {
 // runs that the buffer holds without a refill.
 void FillRandomUlids(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
   uint8_t stamp[8];
-  StoreBe(static_cast<uint64_t>(now) << 16, stamp, 8);  // 6 timestamp bytes, 2 spare
+  StoreBigEndian(static_cast<uint64_t>(now) << 16, stamp, 8);  // 6 timestamp bytes, 2 spare
   size_t i = 0;
   while (i < count) {
     if (s.available < 10) {
@@ -234,7 +228,7 @@ void FillRandomUlids(Generator::State& s, int64_t now, uint8_t* ids, size_t coun
 // ID written.
 GenerateResult FillMonotonicUlids(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
   uint8_t random80[10] = {};
-  if (!s.ulid.has_last || static_cast<uint64_t>(now) > LoadBe(s.ulid.last, 6)) {
+  if (!s.ulid.has_last || static_cast<uint64_t>(now) > LoadBigEndian(s.ulid.last, 6)) {
     s.Take(random80, sizeof(random80));
   }
   const Error error = internal::MonotonicNext(&s.ulid, now, random80, ids);
@@ -251,8 +245,8 @@ GenerateResult FillUuidV7(Generator::State& s, int64_t now, uint8_t* ids, size_t
     if (!st.has_last || now > st.ms) {
       uint8_t random[10];
       s.Take(random, sizeof(random));
-      rand_a = LoadBe(random, 2) & 0x0FFF;
-      rand_b = LoadBe(random + 2, 8) & ((uint64_t{1} << 62) - 1);
+      rand_a = LoadBigEndian(random, 2) & 0x0FFF;
+      rand_b = LoadBigEndian(random + 2, 8) & ((uint64_t{1} << 62) - 1);
     } else {  // same or earlier ms: the 74-bit counter goes up by one
       ms = st.ms;
       rand_a = st.rand_a;
@@ -264,11 +258,11 @@ GenerateResult FillUuidV7(Generator::State& s, int64_t now, uint8_t* ids, size_t
     }
     st = {true, ms, rand_a, rand_b};
     uint8_t* id = ids + 16 * i;
-    StoreBe(static_cast<uint64_t>(ms), id, 6);
+    StoreBigEndian(static_cast<uint64_t>(ms), id, 6);
     id[6] = static_cast<uint8_t>(0x70 | (rand_a >> 8));  // version 7
     id[7] = static_cast<uint8_t>(rand_a);
     id[8] = static_cast<uint8_t>(0x80 | ((rand_b >> 56) & 0x3F));  // variant 10
-    StoreBe(rand_b, id + 9, 7);
+    StoreBigEndian(rand_b, id + 9, 7);
   }
   return {Error::kOk, count};
 }
@@ -280,8 +274,8 @@ GenerateResult FillRecordIds(Generator::State& s, int64_t now, uint8_t* ids, siz
     if (!process.ready.load(std::memory_order_relaxed)) {
       uint8_t random[8];
       s.Take(random, sizeof(random));
-      process.machine_id = LoadBe(random, 5);                // 40 bits
-      process.value.store(LoadBe(random + 5, 3) & 0xFFFFF);  // counter, timestamp 0
+      process.machine_id = LoadBigEndian(random, 5);                // 40 bits
+      process.value.store(LoadBigEndian(random + 5, 3) & 0xFFFFF);  // counter, timestamp 0
       process.ready.store(true, std::memory_order_release);
     }
   }

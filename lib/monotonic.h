@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "lib/bytes.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::internal {
@@ -25,10 +26,7 @@ inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t*
   uint8_t next[16];
   if (now_ms < 0 || now_ms >= (int64_t{1} << 48)) return Error::kRange;
   int64_t last_ms = -1;
-  if (state->has_last) {
-    last_ms = 0;
-    for (int b = 0; b < 6; ++b) last_ms = (last_ms << 8) | state->last[b];
-  }
+  if (state->has_last) last_ms = static_cast<int64_t>(LoadBigEndian(state->last, 6));
   if (now_ms > last_ms) {
     for (int b = 0; b < 6; ++b) next[b] = static_cast<uint8_t>(now_ms >> (40 - 8 * b));
     std::memcpy(next + 6, random80, 10);
@@ -49,21 +47,13 @@ inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t*
 // would overflow; the state is then the last ID written (never wraps).
 inline size_t MonotonicContinue(MonotonicState* state, uint8_t* ids, size_t count) {
   if (!state->has_last || count == 0) return 0;
-  auto load = [](const uint8_t* p, int bytes) {
-    uint64_t v = 0;
-    for (int i = 0; i < bytes; ++i) v = (v << 8) | p[i];
-    return v;
-  };
-  auto store = [](uint64_t v, uint8_t* p, int bytes) {
-    for (int i = bytes - 1; i >= 0; --i, v >>= 8) p[i] = static_cast<uint8_t>(v);
-  };
-  const uint64_t stamp = load(state->last, 6);
-  uint64_t high = load(state->last + 6, 2), low = load(state->last + 8, 8);
+  const uint64_t stamp = LoadBigEndian(state->last, 6);
+  uint64_t high = LoadBigEndian(state->last + 6, 2), low = LoadBigEndian(state->last + 8, 8);
   size_t i = 0;
   for (; i < count; ++i) {
     if (++low == 0 && ++high == 0x10000) break;  // all 80 bits were ones
-    store(stamp << 16 | high, ids + 16 * i, 8);
-    store(low, ids + 16 * i + 8, 8);
+    StoreBigEndian(stamp << 16 | high, ids + 16 * i, 8);
+    StoreBigEndian(low, ids + 16 * i + 8, 8);
   }
   if (i > 0) std::memcpy(state->last, ids + 16 * (i - 1), 16);
   return i;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernels/scalar/reference.h"
+#include "lib/bytes.h"
 #include "lib/options.h"
 #include "sortid/sortid.hpp"
 
@@ -15,18 +16,8 @@ namespace {
 constexpr int64_t kMaxUlidMs = (int64_t{1} << 48) - 1;
 constexpr int64_t kMaxRecordMs = kRecordInceptionMs + (int64_t{1} << 40) - 1;
 
-uint64_t LoadBe(const uint8_t* p, int bytes) {
-  uint64_t value = 0;
-  for (int i = 0; i < bytes; ++i) value = (value << 8) | p[i];
-  return value;
-}
-
-void StoreBe(uint64_t value, uint8_t* p, int bytes) {
-  for (int i = bytes - 1; i >= 0; --i) {
-    p[i] = static_cast<uint8_t>(value);
-    value >>= 8;
-  }
-}
+using internal::LoadBigEndian;
+using internal::StoreBigEndian;
 
 // Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant, "chrono-
 // Compatible Low-Level Date Algorithms", days_from_civil).
@@ -88,10 +79,10 @@ Status timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* u
     const uint8_t* id = ids + 16 * i;
     if (format == Format::kRecordId) {
       // Bits 99..60 of the 128-bit value: bytes 3..8 hold bits 103..56.
-      const uint64_t ts = (LoadBe(id + 3, 6) >> 4) & ((uint64_t{1} << 40) - 1);
+      const uint64_t ts = (LoadBigEndian(id + 3, 6) >> 4) & ((uint64_t{1} << 40) - 1);
       unix_ms[i] = kRecordInceptionMs + static_cast<int64_t>(ts);
     } else {
-      unix_ms[i] = static_cast<int64_t>(LoadBe(id, 6));
+      unix_ms[i] = static_cast<int64_t>(LoadBigEndian(id, 6));
     }
   }
   return {};
@@ -111,11 +102,11 @@ Error bounds(Format format, int64_t unix_ms, uint8_t* min, uint8_t* max) {
   }
   if (unix_ms < 0 || unix_ms > kMaxUlidMs) return Error::kRange;
   if (min != nullptr) {
-    StoreBe(static_cast<uint64_t>(unix_ms), min, 6);
+    StoreBigEndian(static_cast<uint64_t>(unix_ms), min, 6);
     std::memset(min + 6, 0x00, 10);
   }
   if (max != nullptr) {
-    StoreBe(static_cast<uint64_t>(unix_ms), max, 6);
+    StoreBigEndian(static_cast<uint64_t>(unix_ms), max, 6);
     std::memset(max + 6, 0xFF, 10);
   }
   return Error::kOk;
@@ -141,14 +132,14 @@ Error record_pack(const RecordFields& fields, uint8_t* out) {
   const auto ts = static_cast<uint64_t>(fields.unix_ms - kRecordInceptionMs);
   const uint64_t high = ts >> 4;  // top 36 bits of ts
   const uint64_t low = (ts & 0xF) << 60 | fields.machine_id << 20 | fields.counter;  // 64 bits
-  StoreBe(high, out, 8);
-  StoreBe(low, out + 8, 8);
+  StoreBigEndian(high, out, 8);
+  StoreBigEndian(low, out + 8, 8);
   return Error::kOk;
 }
 
 RecordFields record_unpack(const uint8_t* id) {
-  const uint64_t high = LoadBe(id, 8);
-  const uint64_t low = LoadBe(id + 8, 8);
+  const uint64_t high = LoadBigEndian(id, 8);
+  const uint64_t low = LoadBigEndian(id + 8, 8);
   RecordFields fields;
   const uint64_t ts = ((high & ((uint64_t{1} << 36) - 1)) << 4) | (low >> 60);
   fields.unix_ms = kRecordInceptionMs + static_cast<int64_t>(ts);
@@ -293,6 +284,6 @@ std::string Ulid::to_uuid() const {
   return text;
 }
 
-int64_t Ulid::timestamp_ms() const { return static_cast<int64_t>(LoadBe(bytes.data(), 6)); }
+int64_t Ulid::timestamp_ms() const { return static_cast<int64_t>(LoadBigEndian(bytes.data(), 6)); }
 
 }  // namespace sortid
