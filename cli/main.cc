@@ -1,6 +1,5 @@
-// The sortid command. For now: `demo` (encode, decode and validate a generated
-// sample, reporting what it did) and `targets`. Exit codes: 0 ok, 1 bad data
-// or failed check, 2 usage, 3 I/O.
+// The sortid command: argument parsing (CLI11) and dispatch to the
+// subcommands in cli/*.cc. Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O.
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -12,12 +11,13 @@
 #include <string>
 #include <vector>
 
+#include "cli/commands.h"
 #include "sortid/sortid.hpp"
 
 namespace {
 
-constexpr int kExitBadData = 1;
-constexpr int kExitUsage = 2;
+using sortid::cli::kExitBadData;
+using sortid::cli::kExitUsage;
 
 double Seconds(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -111,18 +111,62 @@ int RunDemo(size_t count) {
   return mismatches == 0 ? 0 : kExitBadData;
 }
 
-int RunTargets() {
-  auto print = [](const char* label, std::span<const char* const> names) {
-    std::printf("%-10s", label);
-    for (const char* name : names) std::printf(" %s", name);
-    std::printf("\n");
-  };
-  print("compiled:", sortid::targets(sortid::TargetSet::kCompiled));
-  print("supported:", sortid::targets(sortid::TargetSet::kSupported));
-  const char* active = sortid::active_target();
-  std::printf("%-10s %s\n", "active:", active[0] ? active : "(none: SORTID_TARGET is invalid)");
-  return CheckTarget() ? 0 : kExitUsage;
+
+// --delimiter: one byte, or "tab" / "\t".
+char ParseDelimiter(const std::string& text) {
+  if (text == "tab" || text == "\\t" || text == "\t") return '\t';
+  if (text.size() != 1 || text[0] == '"' || text[0] == '\n' || text[0] == '\r') {
+    throw sortid::cli::CliError(kExitUsage,
+                                "--delimiter: expected one character (or 'tab'), not a quote "
+                                "or line break");
+  }
+  return text[0];
 }
+
+// Options every row-reading subcommand shares.
+struct ScanArgs {
+  std::string format = "ulid";
+  size_t field = 0;
+  std::string delimiter = ",";
+  bool header = false;
+  std::string prefix;
+  bool lenient = false;
+  std::string progress = "auto";
+  bool no_progress = false;
+  std::vector<std::string> files;
+
+  void Add(CLI::App* app, const char* format_option, const char* format_help) {
+    app->add_option(format_option, format, format_help)->capture_default_str();
+    app->add_option("--field", field, "1-based field holding the ID (CSV/TSV rows, like cut -f)")
+        ->check(CLI::Range(size_t{1}, size_t{1} << 20));
+    app->add_option("--delimiter", delimiter, "field delimiter: one character or 'tab'")
+        ->capture_default_str();
+    app->add_flag("--header", header, "pass the first row through untouched");
+    app->add_option("--prefix", prefix,
+                    "prefix every input ID carries (with typeid: the type name)");
+    app->add_flag("--lenient", lenient, "accept Crockford aliases I/L (as 1) and O (as 0)");
+    app->add_option("--progress", progress, "progress bar on stderr: auto, always or never")
+        ->capture_default_str();
+    app->add_flag("--no-progress", no_progress, "no progress bar (same as --progress never)");
+    app->add_option("files", files, "input files ('-' or none: standard input)");
+  }
+
+  sortid::cli::ScanOptions Resolve() const {
+    sortid::cli::ScanOptions scan;
+    scan.format = sortid::cli::ParseIdFormat(format, "--from/--format");
+    scan.text.prefix = prefix;
+    scan.text.lenient = lenient;
+    scan.field = field;
+    scan.delimiter = ParseDelimiter(delimiter);
+    scan.header = header;
+    scan.progress = no_progress ? sortid::cli::ProgressMode::kNever
+                                : sortid::cli::ParseProgressMode(progress);
+    if (header && field == 0 && scan.format == sortid::cli::IdFormat::kBin) {
+      throw sortid::cli::CliError(kExitUsage, "--header does not apply to binary input");
+    }
+    return scan;
+  }
+};
 
 }  // namespace
 
@@ -130,12 +174,94 @@ int main(int argc, char** argv) {
   CLI::App app{"sortid: encode, decode, validate and generate sortable IDs in bulk"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(SORTID_VERSION_STRING));
+  app.footer("Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O error.");
 
+  // convert
+  ScanArgs convert_scan;
+  std::string convert_to, convert_on_error = "fail", convert_out_prefix;
+  bool convert_lower = false;
+  CLI::App* convert = app.add_subcommand(
+      "convert", "Convert one ID per line, or one CSV/TSV field, between formats");
+  convert_scan.Add(convert, "--from", "input: ulid, record, uuid, hex, bin or typeid");
+  convert->add_option("--to", convert_to, "output: ulid, record, uuid, hex, bin, typeid, ms or iso8601")
+      ->required();
+  convert->add_option("--out-prefix", convert_out_prefix,
+                      "prefix written before each output ID (--to typeid: the type name)");
+  convert->add_flag("--lower", convert_lower, "lower-case output letters");
+  convert->add_option("--on-error", convert_on_error,
+                      "invalid rows: fail (stop, exit 1), skip, keep (original text) or null "
+                      "(empty field)")
+      ->capture_default_str();
+
+  // validate
+  ScanArgs validate_scan;
+  bool validate_unique = false, validate_sorted = false;
+  uint64_t validate_max_errors = 0;
+  CLI::App* validate = app.add_subcommand(
+      "validate", "Report every invalid row, duplicates and order; exit 1 if anything is bad");
+  validate_scan.Add(validate, "--format", "ulid, record, uuid, hex, bin or typeid");
+  validate->add_flag("--unique", validate_unique, "report duplicate IDs");
+  validate->add_flag("--sorted", validate_sorted, "report the first row out of order");
+  validate->add_option("--max-errors", validate_max_errors,
+                       "stop after K problems (0: report all)");
+
+  // shard
+  ScanArgs shard_scan;
+  uint32_t shard_count = 0;
+  std::string shard_out_dir, shard_on_error = "fail";
+  CLI::App* shard = app.add_subcommand(
+      "shard", "Route rows to N shards by a hash of the binary ID; print the counts");
+  shard_scan.Add(shard, "--format", "ulid, record, uuid, hex, bin or typeid");
+  shard->add_option("--shards", shard_count, "number of shards")->required()->check(
+      CLI::Range(1u, 65536u));
+  shard->add_option("--out-dir", shard_out_dir,
+                    "write DIR/shard-NNNN.<ext> (without: only count)");
+  shard->add_option("--on-error", shard_on_error, "invalid rows: fail or skip")
+      ->capture_default_str();
+
+  // gen
+  sortid::cli::GenOptions gen_options;
+  std::string gen_progress = "auto";
+  bool gen_no_progress = false;
+  CLI::App* gen = app.add_subcommand("gen", "Generate N IDs, one per line (or 16-byte records)");
+  gen->add_option("-n,--count", gen_options.count, "number of IDs")->capture_default_str();
+  gen->add_option("--kind", gen_options.kind, "ulid, ulid-monotonic, record or uuidv7")
+      ->capture_default_str();
+  gen->add_option("--to", gen_options.to, "ulid, record, uuid, hex or bin (default: the kind's own)");
+  gen->add_option("--prefix", gen_options.prefix, "prefix written before each ID");
+  gen->add_flag("--typeid", gen_options.type_id, "--prefix is a TypeID type name ('_' implied)");
+  gen->add_flag("--lower", gen_options.lower, "lower-case letters");
+  gen->add_option("--threads", gen_options.threads, "generator threads")->capture_default_str();
+  gen->add_option("--seed", gen_options.seed_hex,
+                  "64 hex digits: deterministic stream (test data only, never for real IDs)");
+  gen->add_option("--time", gen_options.time,
+                  "fixed clock (ISO 8601 or ms) instead of the current time");
+  gen->add_option("--progress", gen_progress, "progress bar: auto, always or never")
+      ->capture_default_str();
+  gen->add_flag("--no-progress", gen_no_progress, "no progress bar");
+
+  // inspect, bounds, targets, bench, demo
+  std::vector<std::string> inspect_ids;
+  CLI::App* inspect = app.add_subcommand(
+      "inspect", "Detect each ID's format and print its fields (time, random, machine, ...)");
+  inspect->add_option("ids", inspect_ids, "IDs: ULID, Record ID, UUID, TypeID or PREFIX<ulid>")
+      ->required();
+  std::string bounds_from, bounds_to, bounds_format = "ulid";
+  CLI::App* bounds = app.add_subcommand(
+      "bounds", "Smallest and largest ID of a time window, for BETWEEN range queries");
+  bounds->add_option("--from", bounds_from, "start: ISO 8601 (UTC unless an offset is given) or ms")
+      ->required();
+  bounds->add_option("--to", bounds_to, "end (inclusive), same forms")->required();
+  bounds->add_option("--format", bounds_format, "ulid, record, uuid or hex")->capture_default_str();
+  CLI::App* targets = app.add_subcommand("targets", "List compiled, supported and active targets");
+  double bench_seconds = 0.5;
+  CLI::App* bench = app.add_subcommand("bench", "Quick table of IDs/s per CPU target");
+  bench->add_option("--seconds", bench_seconds, "time per measurement")->capture_default_str()
+      ->check(CLI::Range(0.01, 60.0));
   size_t demo_count = 1 << 20;
   CLI::App* demo = app.add_subcommand(
       "demo", "Encode, decode and validate a generated sample; print what happened");
   demo->add_option("-n,--count", demo_count, "number of IDs")->check(CLI::Range(1, 1 << 28));
-  CLI::App* targets = app.add_subcommand("targets", "List compiled, supported and active targets");
 
   try {
     app.parse(argc, argv);
@@ -143,7 +269,50 @@ int main(int argc, char** argv) {
     const int code = app.exit(e);
     return code == 0 ? 0 : kExitUsage;
   }
-  if (*demo) return RunDemo(demo_count);
-  if (*targets) return RunTargets();
+  if (!CheckTarget()) return kExitUsage;
+  using namespace sortid::cli;
+  try {
+    if (*convert) {
+      ConvertOptions options;
+      options.scan = convert_scan.Resolve();
+      options.to = ParseIdFormat(convert_to, "--to");
+      options.out_prefix = convert_out_prefix;
+      options.lower = convert_lower;
+      options.on_error = ParseOnError(convert_on_error);
+      options.files = convert_scan.files;
+      return RunConvert(options);
+    }
+    if (*validate) {
+      ValidateOptions options;
+      options.scan = validate_scan.Resolve();
+      options.unique = validate_unique;
+      options.sorted = validate_sorted;
+      options.max_errors = validate_max_errors;
+      options.files = validate_scan.files;
+      return RunValidate(options);
+    }
+    if (*shard) {
+      ShardOptions options;
+      options.scan = shard_scan.Resolve();
+      options.shards = shard_count;
+      options.out_dir = shard_out_dir;
+      options.on_error = ParseOnError(shard_on_error);
+      options.files = shard_scan.files;
+      return RunShard(options);
+    }
+    if (*gen) {
+      gen_options.progress = gen_no_progress ? ProgressMode::kNever : ParseProgressMode(gen_progress);
+      return RunGen(gen_options);
+    }
+    if (*inspect) return RunInspect(inspect_ids);
+    if (*bounds) return RunBounds(bounds_from, bounds_to, bounds_format);
+    if (*targets) return RunTargets();
+    if (*bench) return RunBench(bench_seconds);
+    if (*demo) return RunDemo(demo_count);
+  } catch (const CliError& e) {
+    std::fflush(stdout);
+    std::fprintf(stderr, "sortid: %s\n", e.what());
+    return e.code();
+  }
   return kExitUsage;
 }

@@ -1,7 +1,6 @@
 // Single-item helpers: timestamps, range bounds, the monotonic increment,
 // Record ID fields, TypeID splitting, ISO 8601 times, the Ulid value type.
 // None of these is dispatched: they are a few instructions each.
-#include <cstdio>
 #include <cstring>
 #include <string>
 
@@ -165,11 +164,11 @@ TypeIdSplit typeid_split(std::string_view text) {
   return split;
 }
 
-std::string format_iso8601(int64_t unix_ms) {
+size_t format_iso8601(int64_t unix_ms, char* out) {
   // 0000-01-01 .. 9999-12-31 in ms.
   constexpr int64_t kMinMs = -62167219200000;
   constexpr int64_t kMaxMs = 253402300799999;
-  if (unix_ms < kMinMs || unix_ms > kMaxMs) return {};
+  if (unix_ms < kMinMs || unix_ms > kMaxMs) return 0;
   int64_t days = unix_ms / 86400000;
   int64_t ms_of_day = unix_ms % 86400000;
   if (ms_of_day < 0) {
@@ -179,13 +178,29 @@ std::string format_iso8601(int64_t unix_ms) {
   int64_t y;
   unsigned m, d;
   CivilFromDays(days, &y, &m, &d);
-  char buf[64];
-  const int64_t h = ms_of_day / 3600000, mi = ms_of_day / 60000 % 60, s = ms_of_day / 1000 % 60,
-                ms = ms_of_day % 1000;
-  std::snprintf(buf, sizeof(buf), "%04lld-%02u-%02uT%02lld:%02lld:%02lld.%03lldZ",
-                static_cast<long long>(y), m, d, static_cast<long long>(h),
-                static_cast<long long>(mi), static_cast<long long>(s), static_cast<long long>(ms));
-  return buf;
+  const auto put = [&out](size_t at, uint64_t value, size_t digits) {
+    for (size_t i = digits; i-- > 0; value /= 10) out[at + i] = static_cast<char>('0' + value % 10);
+  };
+  put(0, static_cast<uint64_t>(y), 4);
+  out[4] = '-';
+  put(5, m, 2);
+  out[7] = '-';
+  put(8, d, 2);
+  out[10] = 'T';
+  put(11, static_cast<uint64_t>(ms_of_day / 3600000), 2);
+  out[13] = ':';
+  put(14, static_cast<uint64_t>(ms_of_day / 60000 % 60), 2);
+  out[16] = ':';
+  put(17, static_cast<uint64_t>(ms_of_day / 1000 % 60), 2);
+  out[19] = '.';
+  put(20, static_cast<uint64_t>(ms_of_day % 1000), 3);
+  out[23] = 'Z';
+  return kIso8601Length;
+}
+
+std::string format_iso8601(int64_t unix_ms) {
+  char buf[kIso8601Length];
+  return std::string(buf, format_iso8601(unix_ms, buf));
 }
 
 std::optional<int64_t> parse_timestamp(std::string_view text) {

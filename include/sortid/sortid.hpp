@@ -146,6 +146,10 @@ struct TypeIdSplit {
 // ISO 8601 UTC with milliseconds, "2023-03-10T12:00:49.111Z" (24 characters,
 // years 0000-9999; returns "" outside that range).
 [[nodiscard]] SORTID_API std::string format_iso8601(int64_t unix_ms);
+// The same without allocating: writes kIso8601Length characters (no NUL) to
+// out and returns kIso8601Length, or writes nothing and returns 0 out of range.
+inline constexpr size_t kIso8601Length = 24;
+SORTID_API size_t format_iso8601(int64_t unix_ms, char* out);
 // Parses "YYYY-MM-DD[T| ]HH:MM:SS[.fff][Z|UTC|+HH:MM|-HH:MM]", "YYYY-MM-DD" or
 // an integer count of milliseconds. Returns nullopt on malformed input.
 [[nodiscard]] SORTID_API std::optional<int64_t> parse_timestamp(std::string_view text);

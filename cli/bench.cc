@@ -1,0 +1,74 @@
+// sortid bench: a quick table of IDs/s per CPU target for the main kernels
+// (for the full benchmark with memcpy and peers, see bench/ and the README).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "sortid/generator.hpp"
+
+namespace sortid::cli {
+namespace {
+
+constexpr size_t kItems = 16384;  // in L2: measures the kernels, not memory
+
+// Median IDs/s of 5 samples of about seconds/5 each.
+template <typename Op>
+double Measure(double seconds, Op op) {
+  std::vector<double> rates;
+  for (int sample = 0; sample < 5; ++sample) {
+    const auto start = std::chrono::steady_clock::now();
+    uint64_t items = 0;
+    double elapsed = 0;
+    do {
+      op();
+      items += kItems;
+      elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    } while (elapsed < seconds / 5);
+    rates.push_back(static_cast<double>(items) / elapsed);
+  }
+  std::sort(rates.begin(), rates.end());
+  return rates[2];
+}
+
+}  // namespace
+
+int RunBench(double seconds) {
+  std::vector<uint8_t> ids(kItems * 16), back(kItems * 16), validity(kItems / 8);
+  if (!sortid::generate(sortid::IdKind::kUlid, ids.data(), kItems).ok()) {
+    throw CliError(kExitBadData, "could not generate sample IDs");
+  }
+  std::vector<char> ulid(kItems * 26), uuid(kItems * 36);
+  std::printf("sortid %s quick bench: %zu IDs per call, median of 5, M IDs/s\n",
+              SORTID_VERSION_STRING, kItems);
+  std::printf("%-9s %12s %12s %12s %12s %12s\n", "target", "ulid enc", "ulid dec", "uuid enc",
+              "uuid dec", "gen ulid");
+  std::string forced;
+  if (const char* env = std::getenv("SORTID_TARGET")) forced = env;
+  for (const char* target : sortid::targets(sortid::TargetSet::kSupported)) {
+    if (sortid::set_target(target) != sortid::Error::kOk) continue;
+    using F = sortid::Format;
+    const double rates[] = {
+        Measure(seconds, [&] { (void)sortid::encode(F::kUlid, ids.data(), kItems, ulid.data(), 26); }),
+        Measure(seconds, [&] {
+          (void)sortid::decode(F::kUlid, ulid.data(), kItems, 26, back.data(), validity.data());
+        }),
+        Measure(seconds, [&] { (void)sortid::encode(F::kUuid, ids.data(), kItems, uuid.data(), 36); }),
+        Measure(seconds, [&] {
+          (void)sortid::decode(F::kUuid, uuid.data(), kItems, 36, back.data(), validity.data());
+        }),
+        Measure(seconds, [&] {
+          (void)sortid::generate_text(sortid::IdKind::kUlid, F::kUlid, ulid.data(), kItems, 26);
+        }),
+    };
+    std::printf("%-9s", target);
+    for (double r : rates) std::printf(" %12.1f", r / 1e6);
+    std::printf("\n");
+  }
+  (void)sortid::set_target(forced.empty() ? nullptr : forced.c_str());
+  return kExitOk;
+}
+
+}  // namespace sortid::cli

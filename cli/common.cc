@@ -1,0 +1,104 @@
+#include "cli/common.h"
+
+#include <cstdio>
+
+namespace sortid::cli {
+
+IdFormat ParseIdFormat(std::string_view name, std::string_view option) {
+  struct Entry {
+    std::string_view name;
+    IdFormat format;
+  };
+  static constexpr Entry kNames[] = {
+      {"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecord}, {"uuid", IdFormat::kUuid},
+      {"hex", IdFormat::kHex},   {"bin", IdFormat::kBin},       {"typeid", IdFormat::kTypeId},
+      {"ms", IdFormat::kMs},     {"iso8601", IdFormat::kIso8601}};
+  for (const Entry& entry : kNames) {
+    if (entry.name == name) return entry.format;
+  }
+  throw CliError(kExitUsage, std::string(option) + ": unknown format '" + std::string(name) + "'");
+}
+
+const char* IdFormatName(IdFormat format) {
+  switch (format) {
+    case IdFormat::kUlid: return "ulid";
+    case IdFormat::kRecord: return "record";
+    case IdFormat::kUuid: return "uuid";
+    case IdFormat::kHex: return "hex";
+    case IdFormat::kBin: return "bin";
+    case IdFormat::kTypeId: return "typeid";
+    case IdFormat::kMs: return "ms";
+    case IdFormat::kIso8601: return "iso8601";
+  }
+  return "?";
+}
+
+sortid::Format LibraryFormat(IdFormat format) {
+  switch (format) {
+    case IdFormat::kRecord: return sortid::Format::kRecordId;
+    case IdFormat::kUuid: return sortid::Format::kUuid;
+    case IdFormat::kHex: return sortid::Format::kUuidHex;
+    default: return sortid::Format::kUlid;
+  }
+}
+
+std::string PrintableByte(unsigned char c) {
+  char buf[16];
+  if (c == '\'') return "'\\''";
+  if (c >= 0x20 && c < 0x7F) {
+    std::snprintf(buf, sizeof(buf), "'%c'", c);
+  } else if (c == '\t') {
+    return "'\\t'";
+  } else if (c == '\r') {
+    return "'\\r'";
+  } else {
+    std::snprintf(buf, sizeof(buf), "'\\x%02x'", c);
+  }
+  return buf;
+}
+
+std::string DescribeError(const sortid::Explanation& why, std::string_view field,
+                          size_t expected_length) {
+  switch (why.error) {
+    case sortid::Error::kLength:
+      if (field.empty()) return "empty field, expected " + std::to_string(expected_length) + " bytes";
+      return "wrong length: " + std::to_string(field.size()) + " bytes, expected " +
+             std::to_string(expected_length);
+    case sortid::Error::kCharacter:
+    case sortid::Error::kHyphen:
+    case sortid::Error::kPrefix:
+    case sortid::Error::kTerminator:
+      if (why.position < field.size()) {
+        return std::string(sortid::error_message(why.error)) + " " +
+               PrintableByte(static_cast<unsigned char>(field[why.position]));
+      }
+      return sortid::error_message(why.error);
+    default:
+      return sortid::error_message(why.error);
+  }
+}
+
+void ParseSeed(std::string_view hex, uint8_t* seed32) {
+  if (hex.size() != 64) {
+    throw CliError(kExitUsage, "--seed: expected 64 hex digits (32 bytes), got " +
+                                   std::to_string(hex.size()) + " characters");
+  }
+  for (size_t i = 0; i < 32; ++i) {
+    uint8_t byte = 0;
+    for (size_t k = 0; k < 2; ++k) {
+      const char c = hex[2 * i + k];
+      uint8_t nibble;
+      if (c >= '0' && c <= '9') {
+        nibble = static_cast<uint8_t>(c - '0');
+      } else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'f') {
+        nibble = static_cast<uint8_t>((c | 0x20) - 'a' + 10);
+      } else {
+        throw CliError(kExitUsage, "--seed: '" + std::string(1, c) + "' is not a hex digit");
+      }
+      byte = static_cast<uint8_t>(byte << 4 | nibble);
+    }
+    seed32[i] = byte;
+  }
+}
+
+}  // namespace sortid::cli

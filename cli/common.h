@@ -1,0 +1,52 @@
+// Shared pieces of the sortid command: exit codes, the error type every
+// subcommand throws, ID format names and error messages.
+#ifndef SORTID_CLI_COMMON_H_
+#define SORTID_CLI_COMMON_H_
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "sortid/sortid.hpp"
+
+namespace sortid::cli {
+
+// Exit codes (README "The sortid command").
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitBadData = 1;
+inline constexpr int kExitUsage = 2;
+inline constexpr int kExitIo = 3;
+
+// Thrown by subcommands; main() prints "sortid: <message>" and exits with code.
+class CliError : public std::runtime_error {
+ public:
+  CliError(int code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  int code() const { return code_; }
+
+ private:
+  int code_;
+};
+
+// The ID text (or binary) shapes the command reads and writes.
+enum class IdFormat : uint8_t { kUlid, kRecord, kUuid, kHex, kBin, kTypeId, kMs, kIso8601 };
+
+// Parses a --from/--to/--format name; throws CliError(kExitUsage) otherwise.
+IdFormat ParseIdFormat(std::string_view name, std::string_view option);
+const char* IdFormatName(IdFormat format);
+// The library format an ID format maps to (kMs / kIso8601 / kBin: kUlid).
+sortid::Format LibraryFormat(IdFormat format);
+
+// "wrong length: 25 bytes, expected 26", "invalid character 'U'", ...
+std::string DescribeError(const sortid::Explanation& why, std::string_view field,
+                          size_t expected_length);
+
+// Printable form of one byte for messages: 'U', '\t', '\x00'.
+std::string PrintableByte(unsigned char c);
+
+// Parses 64 hex digits into 32 bytes; throws CliError(kExitUsage).
+void ParseSeed(std::string_view hex, uint8_t* seed32);
+
+}  // namespace sortid::cli
+
+#endif  // SORTID_CLI_COMMON_H_

@@ -1,0 +1,174 @@
+// sortid gen: N fresh IDs, one per line (or 16-byte records), generated and
+// encoded in chunks by one generator per thread; chunks are written in order.
+#include <barrier>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "cli/commands.h"
+#include "cli/io.h"
+#include "sortid/generator.hpp"
+
+namespace sortid::cli {
+namespace {
+
+constexpr size_t kChunk = 1 << 15;  // IDs per thread per round
+
+int64_t FixedClock(void* context) { return *static_cast<const int64_t*>(context); }
+
+}  // namespace
+
+int RunGen(const GenOptions& options) {
+  sortid::IdKind kind;
+  IdFormat natural;
+  if (options.kind == "ulid") {
+    kind = sortid::IdKind::kUlid, natural = IdFormat::kUlid;
+  } else if (options.kind == "ulid-monotonic") {
+    kind = sortid::IdKind::kUlidMonotonic, natural = IdFormat::kUlid;
+  } else if (options.kind == "record") {
+    kind = sortid::IdKind::kRecordId, natural = IdFormat::kRecord;
+  } else if (options.kind == "uuidv7") {
+    kind = sortid::IdKind::kUuidV7, natural = IdFormat::kUuid;
+  } else {
+    throw CliError(kExitUsage, "--kind: expected ulid, ulid-monotonic, record or uuidv7");
+  }
+  const IdFormat to = options.to.empty() ? natural : ParseIdFormat(options.to, "--to");
+  if (to == IdFormat::kMs || to == IdFormat::kIso8601 || to == IdFormat::kTypeId) {
+    throw CliError(kExitUsage, "--to: gen writes ulid, record, uuid, hex or bin");
+  }
+  if (to == IdFormat::kRecord && kind != sortid::IdKind::kRecordId) {
+    throw CliError(kExitUsage, std::string("--to ") + IdFormatName(to) +
+                                   " cannot hold --kind " + options.kind);
+  }
+  if (options.threads == 0 || options.threads > 256) {
+    throw CliError(kExitUsage, "--threads: expected 1 to 256");
+  }
+  if (options.threads > 1 && kind == sortid::IdKind::kUlidMonotonic) {
+    throw CliError(kExitUsage,
+                   "--kind ulid-monotonic needs one generator for one order: use --threads 1");
+  }
+  uint8_t seed[32];
+  const bool seeded = !options.seed_hex.empty();
+  if (seeded) ParseSeed(options.seed_hex, seed);
+  int64_t fixed_ms = 0;
+  if (!options.time.empty()) {
+    const std::optional<int64_t> ms = sortid::parse_timestamp(options.time);
+    if (!ms) throw CliError(kExitUsage, "--time: cannot parse '" + options.time + "'");
+    fixed_ms = *ms;
+  }
+
+  const bool binary = to == IdFormat::kBin;
+  const sortid::Format format = LibraryFormat(to);
+  sortid::TextOptions text;
+  text.prefix = options.prefix;
+  text.type_id = options.type_id;
+  if (options.lower) text.letter_case = sortid::LetterCase::kLower;
+  text.terminator = '\n';
+  if (binary && !options.prefix.empty()) throw CliError(kExitUsage, "--prefix needs text output");
+  const size_t stride = binary ? 16 : sortid::item_length(format, text);
+  {
+    char probe[1];
+    if (!binary && !sortid::encode(format, nullptr, 0, probe, stride, nullptr, text).ok()) {
+      throw CliError(kExitUsage, "--prefix '" + options.prefix + "' is not usable with --to " +
+                                     IdFormatName(to));
+    }
+  }
+
+  const unsigned threads = options.threads;
+  std::vector<std::unique_ptr<sortid::Generator>> generators;
+  for (unsigned t = 0; t < threads; ++t) {
+    sortid::GeneratorOptions g;
+    uint8_t thread_seed[32];
+    if (seeded) {
+      std::memcpy(thread_seed, seed, 32);
+      thread_seed[31] = static_cast<uint8_t>(thread_seed[31] ^ t);  // one stream per thread
+      g.seed = thread_seed;
+    }
+    if (!options.time.empty()) {
+      g.clock = FixedClock;
+      g.clock_context = &fixed_ms;
+    }
+    generators.push_back(std::make_unique<sortid::Generator>(g));
+  }
+  std::vector<std::vector<char>> buffers(threads > 1 ? threads : 0,
+                                        std::vector<char>(kChunk * stride));
+  std::vector<size_t> produced(threads, 0);
+  std::vector<sortid::Error> errors(threads, sortid::Error::kOk);
+
+  Output out(1);
+  Progress progress(options.progress, static_cast<int64_t>(options.count), "IDs");
+  uint64_t remaining = options.count, written = 0;
+  std::optional<CliError> failure;
+  // Round r: thread t fills chunk t; the completion step writes chunks 0..T-1.
+  auto write_round = [&]() noexcept {
+    for (unsigned t = 0; t < threads && !failure; ++t) {
+      if (errors[t] != sortid::Error::kOk) {
+        failure.emplace(kExitBadData, std::string("generation stopped: ") +
+                                          sortid::error_message(errors[t]));
+        break;
+      }
+      try {
+        out.WriteDirect(buffers[t].data(), produced[t] * stride);
+        written += produced[t];
+      } catch (const CliError& e) {
+        failure.emplace(e);
+      }
+    }
+    progress.Update(written);
+    const uint64_t round = std::min<uint64_t>(remaining, uint64_t{kChunk} * threads);
+    remaining = failure ? 0 : remaining - round;
+  };
+  auto fill = [&](unsigned t, uint64_t round_start_remaining, char* dst) {
+    const uint64_t start = uint64_t{kChunk} * t;
+    const size_t n = round_start_remaining > start
+                         ? static_cast<size_t>(std::min<uint64_t>(kChunk, round_start_remaining - start))
+                         : 0;
+    sortid::GenerateResult r;
+    if (n == 0) {
+      r = {};
+    } else if (binary) {
+      r = generators[t]->generate(kind, reinterpret_cast<uint8_t*>(dst), n);
+    } else {
+      r = generators[t]->generate_text(kind, format, dst, n, stride, text);
+    }
+    produced[t] = r.generated;
+    errors[t] = r.error;
+  };
+
+  if (threads == 1) {  // straight into the output buffer
+    while (remaining > 0) {
+      fill(0, remaining, out.Reserve(kChunk * stride));
+      if (errors[0] != sortid::Error::kOk) {
+        throw CliError(kExitBadData, std::string("generation stopped: ") +
+                                         sortid::error_message(errors[0]));
+      }
+      out.Commit(produced[0] * stride);
+      out.MaybeFlush();
+      written += produced[0];
+      remaining -= produced[0];
+      progress.Update(written);
+    }
+  } else {
+    std::barrier sync(static_cast<std::ptrdiff_t>(threads), write_round);
+    std::vector<std::thread> workers;
+    for (unsigned t = 0; t < threads; ++t) {
+      workers.emplace_back([&, t] {
+        while (true) {
+          const uint64_t left = remaining;  // read before the barrier changes it
+          if (left == 0) break;
+          fill(t, left, buffers[t].data());
+          sync.arrive_and_wait();
+        }
+      });
+    }
+    for (auto& w : workers) w.join();
+  }
+  progress.Finish();
+  if (failure) throw *failure;
+  out.Flush();
+  return kExitOk;
+}
+
+}  // namespace sortid::cli

@@ -1,0 +1,98 @@
+// Streaming I/O for the sortid command: inputs read in large blocks, a
+// buffered output that fails loudly (exit 3), and the stderr progress bar.
+#ifndef SORTID_CLI_IO_H_
+#define SORTID_CLI_IO_H_
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace sortid::cli {
+
+// One input: a file or standard input ("-" or empty name).
+class Input {
+ public:
+  explicit Input(const std::string& path);  // throws CliError(kExitIo)
+  ~Input();
+  Input(const Input&) = delete;
+  Input& operator=(const Input&) = delete;
+
+  // Reads up to n bytes; returns 0 only at end of input. Throws on I/O errors.
+  size_t Read(char* out, size_t n);
+  const std::string& name() const { return name_; }
+  // Size in bytes when the input is a regular file, else -1.
+  int64_t size() const { return size_; }
+
+ private:
+  int fd_ = -1;
+  bool owned_ = false;
+  int64_t size_ = -1;
+  std::string name_;
+};
+
+// Buffered writer on a file descriptor. Write errors throw CliError(kExitIo).
+class Output {
+ public:
+  static constexpr size_t kDefaultFlushBytes = 1 << 20;
+  explicit Output(int fd, std::string name = "standard output",
+                  size_t flush_bytes = kDefaultFlushBytes);
+  // Opens (creates, truncates) a file.
+  static int OpenFile(const std::string& path);
+  ~Output();  // closes owned descriptors; does not flush (call Flush()).
+  Output(const Output&) = delete;
+  Output& operator=(const Output&) = delete;
+
+  // Space for n more bytes at the end of the buffer; commit with Commit().
+  char* Reserve(size_t n);
+  void Commit(size_t n) { used_ += n; }
+  void Append(const char* data, size_t n);
+  void Put(char c) { *Reserve(1) = c, Commit(1); }
+  // Writes out when the buffer holds at least the flush size.
+  void MaybeFlush() {
+    if (used_ >= flush_bytes_) Flush();
+  }
+  void Flush();
+  // Flushes, then writes data straight from the caller's memory (no copy).
+  void WriteDirect(const char* data, size_t n);
+  void set_owned(bool owned) { owned_ = owned; }
+  uint64_t bytes_written() const { return written_ + used_; }
+
+ private:
+  void WriteAll(const char* data, size_t n);
+
+  int fd_;
+  bool owned_ = false;
+  size_t flush_bytes_;
+  std::string name_;
+  std::vector<char> buffer_;
+  size_t used_ = 0;
+  uint64_t written_ = 0;
+};
+
+enum class ProgressMode : uint8_t { kAuto, kAlways, kNever };
+ProgressMode ParseProgressMode(const std::string& name);
+
+// A one-line progress bar on stderr: bytes done / total, rate, ETA. Drawn only
+// when enabled (auto: stderr is a terminal) and the work has run for over a
+// second (always: at once); redrawn at most 5 times a second; erased by Finish().
+class Progress {
+ public:
+  Progress(ProgressMode mode, int64_t total_bytes, const char* unit = "B");
+  ~Progress() { Finish(); }
+  void Update(uint64_t done);
+  void Finish();
+
+ private:
+  bool enabled_;
+  bool drawn_ = false;
+  double min_seconds_;
+  int64_t total_;
+  const char* unit_;
+  std::chrono::steady_clock::time_point start_, last_draw_;
+};
+
+}  // namespace sortid::cli
+
+#endif  // SORTID_CLI_IO_H_
