@@ -62,7 +62,8 @@ std::string DescribeError(const sortid::Explanation& why, std::string_view field
   switch (why.error) {
     case sortid::Error::kLength:
       if (field.empty()) return "empty field, expected " + std::to_string(expected_length) + " bytes";
-      return "wrong length: " + std::to_string(field.size()) + " bytes, expected " +
+      return "wrong length: " + std::to_string(field.size()) +
+             (field.size() == 1 ? " byte" : " bytes") + ", expected " +
              std::to_string(expected_length);
     case sortid::Error::kCharacter:
     case sortid::Error::kHyphen:

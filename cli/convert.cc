@@ -121,8 +121,13 @@ class ConvertSink : public Sink {
     char* dst = out_.Reserve(n * (out_len_ + eol));
     size_t used = 0;
     for (size_t i = 0; i < n; ++i) {
-      used += options_.to == IdFormat::kMs ? WriteDecimal(ms_[i], dst + used)
-                                           : sortid::format_iso8601(ms_[i], dst + used);
+      if (options_.to == IdFormat::kMs) {
+        used += WriteDecimal(ms_[i], dst + used);
+      } else {
+        const size_t length = sortid::format_iso8601(ms_[i], dst + used);
+        if (length == 0) return false;  // after year 9999: row by row, as an error
+        used += length;
+      }
       std::memcpy(dst + used, eol_bytes, eol);
       used += eol;
     }
@@ -143,7 +148,11 @@ class ConvertSink : public Sink {
     for (size_t i = 0; i < n; ++i) {
       const Row row = batch.row(i);
       const bool decoded = batch.valid(i);
-      const bool encoded = !text_out_ || ((encoded_[i / 8] >> (i % 8)) & 1);
+      char iso[sortid::kIso8601Length];
+      const bool encoded = text_out_ ? ((encoded_[i / 8] >> (i % 8)) & 1) != 0
+                           : options_.to == IdFormat::kIso8601
+                               ? sortid::format_iso8601(ms_[i], iso) != 0
+                               : true;
       if (decoded && encoded) {
         WriteRow(row, [&](char* dst) { return Converted(batch, i, dst); });
       } else {
@@ -178,12 +187,14 @@ class ConvertSink : public Sink {
       return;
     }
     const size_t after = row.field_off + row.field_len;
-    char* dst = out_.Reserve(row.row_len - row.field_len + out_len_);
+    char* dst = out_.Reserve(row.row_len - row.field_len + out_len_ + 1);
     std::memcpy(dst, row.begin, row.field_off);
     size_t used = row.field_off;
     used += fill(dst + used);
     std::memcpy(dst + used, row.begin + after, row.row_len - after);
-    out_.Commit(used + row.row_len - after);
+    used += row.row_len - after;
+    if (row.eol_len == 0) dst[used++] = '\n';  // a last line without one gets it
+    out_.Commit(used);
   }
 
   void Bad(const Batch& batch, const Row& row, bool decoded) {
@@ -199,6 +210,7 @@ class ConvertSink : public Sink {
         break;
       case OnError::kKeep:
         out_.Append(row.begin, row.row_len);
+        if (row.eol_len == 0) out_.Put('\n');
         break;
       case OnError::kNull:
         WriteRow(row, [&](char* dst) {

@@ -118,9 +118,11 @@ bool InspectOne(std::string_view text) {
   if (text.size() == 32) closest = sortid::Format::kUuidHex;
   const sortid::Explanation why = sortid::explain(closest, text);
   static constexpr const char* kNames[] = {"ULID", "Record ID", "UUID", "UUID hex"};
-  std::printf("  not a valid ID: as a %s, %s at byte %zu\n",
-              kNames[static_cast<int>(closest)],
-              DescribeError(why, text, sortid::text_length(closest)).c_str(), why.position);
+  const bool located = why.error != sortid::Error::kLength && why.position < text.size();
+  std::printf("  not a valid ID: read as a %s: %s", kNames[static_cast<int>(closest)],
+              DescribeError(why, text, sortid::text_length(closest)).c_str());
+  if (located) std::printf(" at column %zu", why.position + 1);
+  std::printf("\n");
   return false;
 }
 

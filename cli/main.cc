@@ -171,7 +171,7 @@ struct ScanArgs {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"sortid: encode, decode, validate and generate sortable IDs in bulk"};
+  CLI::App app{"sortid: encode, decode, validate and generate sortable IDs in bulk", "sortid"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string(SORTID_VERSION_STRING));
   app.footer("Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O error.");

@@ -10,7 +10,8 @@ for arg in "$@"; do
   case "$arg" in
     --with-fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --with-arm) with_arm=1
-      packages+=(g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64 libgtest-dev:arm64) ;;
+      packages+=(g++-aarch64-linux-gnu qemu-user libhwy-dev:arm64 libgtest-dev:arm64
+        libxxhash-dev:arm64) ;;
     *) echo "setup-deps: unknown option $arg" >&2; exit 2 ;;
   esac
 done

@@ -1,0 +1,1 @@
+sortid bounds --from soon --to 2024-01-01

@@ -1,0 +1,1 @@
+sortid convert --field 1 --delimiter ab --to uuid people.csv

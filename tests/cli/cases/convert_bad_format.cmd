@@ -1,0 +1,1 @@
+sortid convert --from base64 --to uuid ulids.txt

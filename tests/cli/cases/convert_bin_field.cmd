@@ -1,0 +1,1 @@
+sortid convert --field 2 --to bin people.csv

@@ -1,0 +1,1 @@
+sortid convert --from bin --to ulid ids.bin

@@ -1,0 +1,1 @@
+sortid convert --to uuid crlf.txt | od -c | head -4

@@ -1,0 +1,1 @@
+sortid convert --to uuid bad_rows.txt

@@ -1,0 +1,1 @@
+sortid convert --from ms --to uuid ulids.txt

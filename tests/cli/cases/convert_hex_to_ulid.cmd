@@ -1,0 +1,1 @@
+sortid convert --from hex --to ulid hex.txt

@@ -1,0 +1,1 @@
+sortid convert --to uuid --on-error keep bad_rows.txt

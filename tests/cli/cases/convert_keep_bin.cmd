@@ -1,0 +1,1 @@
+sortid convert --from bin --to ulid --on-error keep ids.bin

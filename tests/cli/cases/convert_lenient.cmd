@@ -1,0 +1,1 @@
+sortid convert --lenient --to uuid lenient.txt

@@ -1,0 +1,1 @@
+sortid convert --to uuid no_such_file.txt

@@ -1,0 +1,1 @@
+sortid convert --to uuid --on-error null bad_rows.txt

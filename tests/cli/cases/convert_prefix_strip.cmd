@@ -1,0 +1,1 @@
+sortid convert --prefix order_ --to uuid prefixed.txt

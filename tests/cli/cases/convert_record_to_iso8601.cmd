@@ -1,0 +1,1 @@
+sortid convert --from record --to iso8601 records.txt

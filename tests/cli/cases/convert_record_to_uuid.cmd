@@ -1,0 +1,1 @@
+sortid convert --from record --to uuid records.txt

@@ -1,0 +1,1 @@
+sortid convert --to uuid --on-error skip bad_rows.txt

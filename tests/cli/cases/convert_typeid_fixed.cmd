@@ -1,0 +1,1 @@
+sortid convert --from typeid --prefix user --to ulid --on-error skip typeids.txt

@@ -1,0 +1,1 @@
+sortid convert --from typeid --to uuid --on-error keep typeids.txt

@@ -1,0 +1,1 @@
+sortid convert --to bin ulids.txt | od -An -tx1

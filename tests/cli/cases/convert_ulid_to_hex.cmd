@@ -1,0 +1,1 @@
+sortid convert --from ulid --to hex ulids.txt

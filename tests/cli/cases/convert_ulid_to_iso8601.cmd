@@ -1,0 +1,1 @@
+sortid convert --to iso8601 ulids.txt

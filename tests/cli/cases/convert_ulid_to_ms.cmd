@@ -1,0 +1,1 @@
+sortid convert --to ms ulids.txt

@@ -1,0 +1,1 @@
+sortid convert --to typeid --out-prefix user ulids.txt

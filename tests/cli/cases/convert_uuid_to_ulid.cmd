@@ -1,0 +1,1 @@
+sortid convert --from uuid --to ulid uuids.txt

@@ -1,0 +1,1 @@
+sortid gen --seed 12ab

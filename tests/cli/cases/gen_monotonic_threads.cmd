@@ -1,0 +1,1 @@
+sortid gen --kind ulid-monotonic --threads 2

@@ -1,0 +1,1 @@
+sortid inspect --help

@@ -1,0 +1,1 @@
+sortid shard --help

@@ -1,0 +1,1 @@
+sortid shard --shards 2 bad_rows.txt

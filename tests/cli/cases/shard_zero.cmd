@@ -1,0 +1,1 @@
+sortid shard --shards 0 ulids.txt

@@ -1,0 +1,1 @@
+sortid validate bad_rows.txt

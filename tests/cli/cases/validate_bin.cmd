@@ -1,0 +1,1 @@
+sortid validate --format bin --unique ids.bin

@@ -1,0 +1,1 @@
+sortid validate crlf.txt empty.txt no_final_newline.txt

@@ -1,0 +1,1 @@
+sortid validate --field 1 --header people.csv

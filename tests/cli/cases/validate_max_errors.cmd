@@ -1,0 +1,1 @@
+sortid validate --max-errors 2 bad_rows.txt

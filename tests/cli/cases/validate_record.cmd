@@ -1,0 +1,1 @@
+sortid validate --format record records.txt

@@ -1,0 +1,1 @@
+sortid validate --sorted unsorted.txt

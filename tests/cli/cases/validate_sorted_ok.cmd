@@ -1,0 +1,1 @@
+sortid validate --sorted --unique ulids.txt

@@ -1,0 +1,1 @@
+sortid validate --format typeid typeids.txt

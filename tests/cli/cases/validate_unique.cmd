@@ -1,0 +1,1 @@
+sortid validate --unique dups.txt

@@ -1,0 +1,1 @@
+sortid validate --unique ulids.txt dups.txt

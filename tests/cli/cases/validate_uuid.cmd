@@ -1,0 +1,1 @@
+sortid validate --format uuid uuids.txt
