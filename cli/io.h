@@ -22,6 +22,7 @@ class Input {
   // Reads up to n bytes; returns 0 only at end of input. Throws on I/O errors.
   size_t Read(char* out, size_t n);
   const std::string& name() const { return name_; }
+  int fd() const { return fd_; }
   // Size in bytes when the input is a regular file, else -1.
   int64_t size() const { return size_; }
 
@@ -35,7 +36,7 @@ class Input {
 // Buffered writer on a file descriptor. Write errors throw CliError(kExitIo).
 class Output {
  public:
-  static constexpr size_t kDefaultFlushBytes = 1 << 20;
+  static constexpr size_t kDefaultFlushBytes = 256 << 10;
   explicit Output(int fd, std::string name = "standard output",
                   size_t flush_bytes = kDefaultFlushBytes);
   // Opens (creates, truncates) a file.

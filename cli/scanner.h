@@ -82,7 +82,7 @@ class Scanner {
  public:
   static constexpr size_t kBatch = 4096;
   static constexpr size_t kBlockBytes = 4 << 20;  // the longest row accepted
-  static constexpr size_t kReadBytes = 1 << 20;   // one read() call
+  static constexpr size_t kReadBytes = 256 << 10;  // one read() call
 
   explicit Scanner(const ScanOptions& options);  // throws CliError(kExitUsage)
 
@@ -98,6 +98,11 @@ class Scanner {
   size_t item_length() const { return item_length_; }
 
  private:
+  // Returns the bytes left over at the end of the input (binary input only).
+  size_t ScanRead(Input& input, std::vector<char>& buffer, Sink& sink, uint64_t* done,
+                  Progress* progress);
+  // One block: rows handed to the sink; returns the bytes consumed.
+  size_t Process(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessLines(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessFields(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessBinary(const char* data, size_t size, Sink& sink);
