@@ -51,17 +51,25 @@ int RunBench(double seconds) {
     if (sortid::set_target(target) != sortid::Error::kOk) continue;
     using F = sortid::Format;
     const double rates[] = {
-        Measure(seconds, [&] { (void)sortid::encode(F::kUlid, ids.data(), kItems, ulid.data(), 26); }),
-        Measure(seconds, [&] {
-          (void)sortid::decode(F::kUlid, ulid.data(), kItems, 26, back.data(), validity.data());
-        }),
-        Measure(seconds, [&] { (void)sortid::encode(F::kUuid, ids.data(), kItems, uuid.data(), 36); }),
-        Measure(seconds, [&] {
-          (void)sortid::decode(F::kUuid, uuid.data(), kItems, 36, back.data(), validity.data());
-        }),
-        Measure(seconds, [&] {
-          (void)sortid::generate_text(sortid::IdKind::kUlid, F::kUlid, ulid.data(), kItems, 26);
-        }),
+        Measure(seconds,
+                [&] { (void)sortid::encode(F::kUlid, ids.data(), kItems, ulid.data(), 26); }),
+        Measure(seconds,
+                [&] {
+                  (void)sortid::decode(F::kUlid, ulid.data(), kItems, 26, back.data(),
+                                       validity.data());
+                }),
+        Measure(seconds,
+                [&] { (void)sortid::encode(F::kUuid, ids.data(), kItems, uuid.data(), 36); }),
+        Measure(seconds,
+                [&] {
+                  (void)sortid::decode(F::kUuid, uuid.data(), kItems, 36, back.data(),
+                                       validity.data());
+                }),
+        Measure(seconds,
+                [&] {
+                  (void)sortid::generate_text(sortid::IdKind::kUlid, F::kUlid, ulid.data(), kItems,
+                                              26);
+                }),
     };
     std::printf("%-9s", target);
     for (double r : rates) std::printf(" %12.1f", r / 1e6);

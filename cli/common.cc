@@ -9,10 +9,10 @@ IdFormat ParseIdFormat(std::string_view name, std::string_view option) {
     std::string_view name;
     IdFormat format;
   };
-  static constexpr Entry kNames[] = {
-      {"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecord}, {"uuid", IdFormat::kUuid},
-      {"hex", IdFormat::kHex},   {"bin", IdFormat::kBin},       {"typeid", IdFormat::kTypeId},
-      {"ms", IdFormat::kMs},     {"iso8601", IdFormat::kIso8601}};
+  static constexpr Entry kNames[] = {{"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecord},
+                                     {"uuid", IdFormat::kUuid}, {"hex", IdFormat::kHex},
+                                     {"bin", IdFormat::kBin},   {"typeid", IdFormat::kTypeId},
+                                     {"ms", IdFormat::kMs},     {"iso8601", IdFormat::kIso8601}};
   for (const Entry& entry : kNames) {
     if (entry.name == name) return entry.format;
   }
@@ -21,24 +21,36 @@ IdFormat ParseIdFormat(std::string_view name, std::string_view option) {
 
 const char* IdFormatName(IdFormat format) {
   switch (format) {
-    case IdFormat::kUlid: return "ulid";
-    case IdFormat::kRecord: return "record";
-    case IdFormat::kUuid: return "uuid";
-    case IdFormat::kHex: return "hex";
-    case IdFormat::kBin: return "bin";
-    case IdFormat::kTypeId: return "typeid";
-    case IdFormat::kMs: return "ms";
-    case IdFormat::kIso8601: return "iso8601";
+    case IdFormat::kUlid:
+      return "ulid";
+    case IdFormat::kRecord:
+      return "record";
+    case IdFormat::kUuid:
+      return "uuid";
+    case IdFormat::kHex:
+      return "hex";
+    case IdFormat::kBin:
+      return "bin";
+    case IdFormat::kTypeId:
+      return "typeid";
+    case IdFormat::kMs:
+      return "ms";
+    case IdFormat::kIso8601:
+      return "iso8601";
   }
   return "?";
 }
 
 sortid::Format LibraryFormat(IdFormat format) {
   switch (format) {
-    case IdFormat::kRecord: return sortid::Format::kRecordId;
-    case IdFormat::kUuid: return sortid::Format::kUuid;
-    case IdFormat::kHex: return sortid::Format::kUuidHex;
-    default: return sortid::Format::kUlid;
+    case IdFormat::kRecord:
+      return sortid::Format::kRecordId;
+    case IdFormat::kUuid:
+      return sortid::Format::kUuid;
+    case IdFormat::kHex:
+      return sortid::Format::kUuidHex;
+    default:
+      return sortid::Format::kUlid;
   }
 }
 
@@ -61,7 +73,8 @@ std::string DescribeError(const sortid::Explanation& why, std::string_view field
                           size_t expected_length) {
   switch (why.error) {
     case sortid::Error::kLength:
-      if (field.empty()) return "empty field, expected " + std::to_string(expected_length) + " bytes";
+      if (field.empty())
+        return "empty field, expected " + std::to_string(expected_length) + " bytes";
       return "wrong length: " + std::to_string(field.size()) +
              (field.size() == 1 ? " byte" : " bytes") + ", expected " +
              std::to_string(expected_length);

@@ -47,8 +47,8 @@ class ConvertSink : public Sink {
     out_text_.type_id = to == IdFormat::kTypeId;
     if (options.lower) out_text_.letter_case = sortid::LetterCase::kLower;
     if (text_out_) {
-      const sortid::Status probe = sortid::encode(out_format_, nullptr, 0, nullptr, 1, nullptr,
-                                                  out_text_);
+      const sortid::Status probe =
+          sortid::encode(out_format_, nullptr, 0, nullptr, 1, nullptr, out_text_);
       if (!probe.ok()) {
         throw CliError(kExitUsage, "--out-prefix '" + options.out_prefix +
                                        "' is not usable with --to " + IdFormatName(to));
@@ -199,10 +199,9 @@ class ConvertSink : public Sink {
 
   void Bad(const Batch& batch, const Row& row, bool decoded) {
     ++bad_;
-    std::string message =
-        decoded ? scanner_.Where(*batch.file, row, 0) + ": value out of range for --to " +
-                      IdFormatName(options_.to)
-                : scanner_.Describe(*batch.file, row);
+    std::string message = decoded ? scanner_.Where(*batch.file, row, 0) +
+                                        ": value out of range for --to " + IdFormatName(options_.to)
+                                  : scanner_.Describe(*batch.file, row);
     switch (options_.on_error) {
       case OnError::kFail:
         throw CliError(kExitBadData, message);

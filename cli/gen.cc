@@ -39,8 +39,8 @@ int RunGen(const GenOptions& options) {
     throw CliError(kExitUsage, "--to: gen writes ulid, record, uuid, hex or bin");
   }
   if (to == IdFormat::kRecord && kind != sortid::IdKind::kRecordId) {
-    throw CliError(kExitUsage, std::string("--to ") + IdFormatName(to) +
-                                   " cannot hold --kind " + options.kind);
+    throw CliError(kExitUsage,
+                   std::string("--to ") + IdFormatName(to) + " cannot hold --kind " + options.kind);
   }
   if (options.threads == 0 || options.threads > 256) {
     throw CliError(kExitUsage, "--threads: expected 1 to 256");
@@ -93,7 +93,7 @@ int RunGen(const GenOptions& options) {
     generators.push_back(std::make_unique<sortid::Generator>(g));
   }
   std::vector<std::vector<char>> buffers(threads > 1 ? threads : 0,
-                                        std::vector<char>(kChunk * stride));
+                                         std::vector<char>(kChunk * stride));
   std::vector<size_t> produced(threads, 0);
   std::vector<sortid::Error> errors(threads, sortid::Error::kOk);
 
@@ -105,8 +105,8 @@ int RunGen(const GenOptions& options) {
   auto write_round = [&]() noexcept {
     for (unsigned t = 0; t < threads && !failure; ++t) {
       if (errors[t] != sortid::Error::kOk) {
-        failure.emplace(kExitBadData, std::string("generation stopped: ") +
-                                          sortid::error_message(errors[t]));
+        failure.emplace(kExitBadData,
+                        std::string("generation stopped: ") + sortid::error_message(errors[t]));
         break;
       }
       try {
@@ -122,9 +122,10 @@ int RunGen(const GenOptions& options) {
   };
   auto fill = [&](unsigned t, uint64_t round_start_remaining, char* dst) {
     const uint64_t start = uint64_t{kChunk} * t;
-    const size_t n = round_start_remaining > start
-                         ? static_cast<size_t>(std::min<uint64_t>(kChunk, round_start_remaining - start))
-                         : 0;
+    const size_t n =
+        round_start_remaining > start
+            ? static_cast<size_t>(std::min<uint64_t>(kChunk, round_start_remaining - start))
+            : 0;
     sortid::GenerateResult r;
     if (n == 0) {
       r = {};
@@ -141,8 +142,8 @@ int RunGen(const GenOptions& options) {
     while (remaining > 0) {
       fill(0, remaining, out.Reserve(kChunk * stride));
       if (errors[0] != sortid::Error::kOk) {
-        throw CliError(kExitBadData, std::string("generation stopped: ") +
-                                         sortid::error_message(errors[0]));
+        throw CliError(kExitBadData,
+                       std::string("generation stopped: ") + sortid::error_message(errors[0]));
       }
       out.Commit(produced[0] * stride);
       out.MaybeFlush();

@@ -137,11 +137,10 @@ void Progress::Update(uint64_t done) {
   const double rate = static_cast<double>(done) / elapsed;
   char line[160];
   if (total_ > 0) {
-    const double fraction =
-        std::min(1.0, static_cast<double>(done) / static_cast<double>(total_));
+    const double fraction = std::min(1.0, static_cast<double>(done) / static_cast<double>(total_));
     const int filled = static_cast<int>(fraction * 20);
-    const double eta = rate > 0 ? (static_cast<double>(total_) - static_cast<double>(done)) / rate
-                                : 0.0;
+    const double eta =
+        rate > 0 ? (static_cast<double>(total_) - static_cast<double>(done)) / rate : 0.0;
     std::snprintf(line, sizeof(line), "\r[%-20.*s] %5.1f%%  %s / %s  %s/s  ETA %d:%02d", filled,
                   "####################", 100 * fraction,
                   Human(static_cast<double>(done), unit_).c_str(),

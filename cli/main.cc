@@ -111,7 +111,6 @@ int RunDemo(size_t count) {
   return mismatches == 0 ? 0 : kExitBadData;
 }
 
-
 // --delimiter: one byte, or "tab" / "\t".
 char ParseDelimiter(const std::string& text) {
   if (text == "tab" || text == "\\t" || text == "\t") return '\t';
@@ -159,8 +158,8 @@ struct ScanArgs {
     scan.field = field;
     scan.delimiter = ParseDelimiter(delimiter);
     scan.header = header;
-    scan.progress = no_progress ? sortid::cli::ProgressMode::kNever
-                                : sortid::cli::ParseProgressMode(progress);
+    scan.progress =
+        no_progress ? sortid::cli::ProgressMode::kNever : sortid::cli::ParseProgressMode(progress);
     if (header && field == 0 && scan.format == sortid::cli::IdFormat::kBin) {
       throw sortid::cli::CliError(kExitUsage, "--header does not apply to binary input");
     }
@@ -183,14 +182,17 @@ int main(int argc, char** argv) {
   CLI::App* convert = app.add_subcommand(
       "convert", "Convert one ID per line, or one CSV/TSV field, between formats");
   convert_scan.Add(convert, "--from", "input: ulid, record, uuid, hex, bin or typeid");
-  convert->add_option("--to", convert_to, "output: ulid, record, uuid, hex, bin, typeid, ms or iso8601")
+  convert
+      ->add_option("--to", convert_to,
+                   "output: ulid, record, uuid, hex, bin, typeid, ms or iso8601")
       ->required();
   convert->add_option("--out-prefix", convert_out_prefix,
                       "prefix written before each output ID (--to typeid: the type name)");
   convert->add_flag("--lower", convert_lower, "lower-case output letters");
-  convert->add_option("--on-error", convert_on_error,
-                      "invalid rows: fail (stop, exit 1), skip, keep (original text) or null "
-                      "(empty field)")
+  convert
+      ->add_option("--on-error", convert_on_error,
+                   "invalid rows: fail (stop, exit 1), skip, keep (original text) or null "
+                   "(empty field)")
       ->capture_default_str();
 
   // validate
@@ -212,10 +214,10 @@ int main(int argc, char** argv) {
   CLI::App* shard = app.add_subcommand(
       "shard", "Route rows to N shards by a hash of the binary ID; print the counts");
   shard_scan.Add(shard, "--format", "ulid, record, uuid, hex, bin or typeid");
-  shard->add_option("--shards", shard_count, "number of shards")->required()->check(
-      CLI::Range(1u, 65536u));
-  shard->add_option("--out-dir", shard_out_dir,
-                    "write DIR/shard-NNNN.<ext> (without: only count)");
+  shard->add_option("--shards", shard_count, "number of shards")
+      ->required()
+      ->check(CLI::Range(1u, 65536u));
+  shard->add_option("--out-dir", shard_out_dir, "write DIR/shard-NNNN.<ext> (without: only count)");
   shard->add_option("--on-error", shard_on_error, "invalid rows: fail or skip")
       ->capture_default_str();
 
@@ -227,7 +229,8 @@ int main(int argc, char** argv) {
   gen->add_option("-n,--count", gen_options.count, "number of IDs")->capture_default_str();
   gen->add_option("--kind", gen_options.kind, "ulid, ulid-monotonic, record or uuidv7")
       ->capture_default_str();
-  gen->add_option("--to", gen_options.to, "ulid, record, uuid, hex or bin (default: the kind's own)");
+  gen->add_option("--to", gen_options.to,
+                  "ulid, record, uuid, hex or bin (default: the kind's own)");
   gen->add_option("--prefix", gen_options.prefix, "prefix written before each ID");
   gen->add_flag("--typeid", gen_options.type_id, "--prefix is a TypeID type name ('_' implied)");
   gen->add_flag("--lower", gen_options.lower, "lower-case letters");
@@ -256,7 +259,8 @@ int main(int argc, char** argv) {
   CLI::App* targets = app.add_subcommand("targets", "List compiled, supported and active targets");
   double bench_seconds = 0.5;
   CLI::App* bench = app.add_subcommand("bench", "Quick table of IDs/s per CPU target");
-  bench->add_option("--seconds", bench_seconds, "time per measurement")->capture_default_str()
+  bench->add_option("--seconds", bench_seconds, "time per measurement")
+      ->capture_default_str()
       ->check(CLI::Range(0.01, 60.0));
   size_t demo_count = 1 << 20;
   CLI::App* demo = app.add_subcommand(
@@ -301,7 +305,8 @@ int main(int argc, char** argv) {
       return RunShard(options);
     }
     if (*gen) {
-      gen_options.progress = gen_no_progress ? ProgressMode::kNever : ParseProgressMode(gen_progress);
+      gen_options.progress =
+          gen_no_progress ? ProgressMode::kNever : ParseProgressMode(gen_progress);
       return RunGen(gen_options);
     }
     if (*inspect) return RunInspect(inspect_ids);

@@ -1,14 +1,13 @@
 #include "cli/scanner.h"
 
-#include <algorithm>
-#include <bit>
-#include <cstring>
-#include <memory>
-
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <bit>
 #include <cerrno>
+#include <cstring>
+#include <memory>
 
 namespace sortid::cli {
 namespace {
@@ -307,8 +306,7 @@ size_t Scanner::ScanRead(Input& input, std::vector<char>& buffer, Sink& sink, ui
   size_t have = 0;
   bool at_eof = false;
   while (!at_eof) {
-    const size_t got =
-        input.Read(buffer.data() + have, std::min(kReadBytes, buffer.size() - have));
+    const size_t got = input.Read(buffer.data() + have, std::min(kReadBytes, buffer.size() - have));
     at_eof = got == 0;
     have += got;
     *done += got;
@@ -341,7 +339,8 @@ size_t Scanner::ProcessBinary(const char* data, size_t size, Sink& sink) {
 Row Scanner::LineRow(const char* data, const char* end) const {
   Row row;
   row.begin = data;
-  const char* nl = static_cast<const char*>(std::memchr(data, '\n', static_cast<size_t>(end - data)));
+  const char* nl =
+      static_cast<const char*>(std::memchr(data, '\n', static_cast<size_t>(end - data)));
   size_t content;
   if (nl != nullptr) {
     content = static_cast<size_t>(nl - data);
@@ -400,11 +399,13 @@ size_t Scanner::ProcessLines(const char* data, size_t size, bool at_eof, Sink& s
     fixed.terminator = eol == 1 ? '\n' : '\r';
     uint8_t* ids = line_ids_.data();
     uint8_t* validity = line_validity_.data();
-    const sortid::Status status = sortid::decode(format_, data + pos, n, stride, ids, validity, fixed);
+    const sortid::Status status =
+        sortid::decode(format_, data + pos, n, stride, ids, validity, fixed);
     if (!status.ok()) throw CliError(kExitUsage, sortid::error_message(status.error));
     if (eol == 2) {
       for (size_t i = 0; i < n; ++i) {
-        if (data[pos + i * stride + len + 1] != '\n') validity[i / 8] &= static_cast<uint8_t>(~(1u << (i % 8)));
+        if (data[pos + i * stride + len + 1] != '\n')
+          validity[i / 8] &= static_cast<uint8_t>(~(1u << (i % 8)));
       }
     }
     size_t i = 0;
@@ -415,7 +416,7 @@ size_t Scanner::ProcessLines(const char* data, size_t size, bool at_eof, Sink& s
         FlushRows(sink);
         Batch batch;
         batch.file = file_;
-    batch.file_index = file_index_;
+        batch.file_index = file_index_;
         batch.count = j - i;
         batch.ids = ids + 16 * i;
         batch.validity = AllValid();
@@ -527,7 +528,7 @@ void Scanner::FlushRows(Sink& sink) {
   }
   Batch batch;
   batch.file = file_;
-    batch.file_index = file_index_;
+  batch.file_index = file_index_;
   batch.count = n;
   batch.ids = ids;
   batch.validity = validity;

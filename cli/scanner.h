@@ -81,7 +81,7 @@ struct ScanOptions {
 class Scanner {
  public:
   static constexpr size_t kBatch = 4096;
-  static constexpr size_t kBlockBytes = 4 << 20;  // the longest row accepted
+  static constexpr size_t kBlockBytes = 4 << 20;   // the longest row accepted
   static constexpr size_t kReadBytes = 256 << 10;  // one read() call
 
   explicit Scanner(const ScanOptions& options);  // throws CliError(kExitUsage)

@@ -78,10 +78,11 @@ class ShardSink : public Sink {
       std::printf("shard %u\t%llu\n", s, static_cast<unsigned long long>(counts_[s]));
     }
     const double mean = static_cast<double>(total) / options_.shards;
-    std::printf("total\t%llu rows in %u shards, largest %.3f x the mean", 
+    std::printf("total\t%llu rows in %u shards, largest %.3f x the mean",
                 static_cast<unsigned long long>(total), options_.shards,
                 mean > 0 ? static_cast<double>(largest) / mean : 0.0);
-    if (invalid_ != 0) std::printf(", %llu invalid rows skipped", static_cast<unsigned long long>(invalid_));
+    if (invalid_ != 0)
+      std::printf(", %llu invalid rows skipped", static_cast<unsigned long long>(invalid_));
     std::printf("\n");
   }
 

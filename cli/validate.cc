@@ -77,12 +77,11 @@ class ValidateSink : public Sink {
       }
       const uint8_t* id = batch.ids + 16 * i;
       const uint64_t line = batch.rows ? batch.rows[i].line : batch.first_line + i;
-      if (options_.sorted && have_previous_ && sorted_ &&
-          std::memcmp(id, previous_, 16) < 0) {
+      if (options_.sorted && have_previous_ && sorted_ && std::memcmp(id, previous_, 16) < 0) {
         sorted_ = false;
         Report(scanner_.Where(*batch.file, batch.row(i), 0) +
-               ": out of order: sorts before the previous ID (" +
-               FileName(previous_file_) + ":" + std::to_string(previous_line_) + ")");
+               ": out of order: sorts before the previous ID (" + FileName(previous_file_) + ":" +
+               std::to_string(previous_line_) + ")");
       }
       if (options_.sorted) {
         std::memcpy(previous_, id, 16);
@@ -105,11 +104,11 @@ class ValidateSink : public Sink {
   }
 
   int Finish() const {
-    std::printf("%llu rows: %llu valid, %llu invalid",
-                static_cast<unsigned long long>(rows_),
+    std::printf("%llu rows: %llu valid, %llu invalid", static_cast<unsigned long long>(rows_),
                 static_cast<unsigned long long>(rows_ - invalid_),
                 static_cast<unsigned long long>(invalid_));
-    if (options_.unique) std::printf(", %llu duplicates", static_cast<unsigned long long>(duplicates_));
+    if (options_.unique)
+      std::printf(", %llu duplicates", static_cast<unsigned long long>(duplicates_));
     if (options_.sorted) std::printf(", %s", sorted_ ? "sorted" : "not sorted");
     std::printf("\n");
     return invalid_ == 0 && duplicates_ == 0 && sorted_ ? kExitOk : kExitBadData;
@@ -122,7 +121,8 @@ class ValidateSink : public Sink {
     if (options_.max_errors != 0 && reported_ >= options_.max_errors) {
       std::fflush(stdout);
       throw CliError(kExitBadData, "stopped after " + std::to_string(reported_) +
-                                       " problems (--max-errors)");
+                                       (reported_ == 1 ? " problem" : " problems") +
+                                       " (--max-errors)");
     }
   }
   std::string FileName(uint64_t index) const {

@@ -213,8 +213,8 @@ inline bool BuildUuidDensePlan(bool hyphens, const char* prefix, size_t prefix_l
 
 // Encodes the first count - count % 4 items.
 inline size_t EncodeUuidDense(const kernels::EncodeArgs& args, const UuidDensePlan& plan) {
-  const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(reinterpret_cast<const __m128i*>(
-      args.lower ? alphabet::kHexLower : alphabet::kHexUpper)));
+  const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(
+      reinterpret_cast<const __m128i*>(args.lower ? alphabet::kHexLower : alphabet::kHexUpper)));
   const __m512i spread0 = _mm512_load_si512(plan.spread[0]);
   const __m512i spread1 = _mm512_load_si512(plan.spread[1]);
   const __m512i gather0 = _mm512_load_si512(plan.gather[0]);
@@ -233,20 +233,20 @@ inline size_t EncodeUuidDense(const kernels::EncodeArgs& args, const UuidDensePl
   auto* out = reinterpret_cast<uint8_t*>(args.out);
   for (size_t i = 0; i < n; i += 4) {
     const __m512i ids = _mm512_loadu_si512(args.ids + 16 * i);
-    const __m512i high = _mm512_shuffle_epi8(
-        digits, _mm512_and_si512(_mm512_srli_epi16(ids, 4), low_nibble));
+    const __m512i high =
+        _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(ids, 4), low_nibble));
     const __m512i low = _mm512_shuffle_epi8(digits, _mm512_and_si512(ids, low_nibble));
     const __m512i a = _mm512_permutex2var_epi8(high, spread0, low);
     const __m512i b = _mm512_permutex2var_epi8(high, spread1, low);
     uint8_t* o = out + i * stride;
     _mm512_mask_storeu_epi8(
         o, store0, _mm512_mask_blend_epi8(lanes0, _mm512_permutex2var_epi8(a, gather0, b), fixed0));
-    _mm512_mask_storeu_epi8(o + 64, store1,
-                            _mm512_mask_blend_epi8(lanes1, _mm512_permutex2var_epi8(a, gather1, b),
-                                                   fixed1));
-    _mm512_mask_storeu_epi8(o + 128, store2,
-                            _mm512_mask_blend_epi8(lanes2, _mm512_permutex2var_epi8(a, gather2, b),
-                                                   fixed2));
+    _mm512_mask_storeu_epi8(
+        o + 64, store1,
+        _mm512_mask_blend_epi8(lanes1, _mm512_permutex2var_epi8(a, gather1, b), fixed1));
+    _mm512_mask_storeu_epi8(
+        o + 128, store2,
+        _mm512_mask_blend_epi8(lanes2, _mm512_permutex2var_epi8(a, gather2, b), fixed2));
   }
   return n;
 }

@@ -1,0 +1,1 @@
+sortid validate --format record --max-errors 1 ulids.txt
