@@ -167,6 +167,13 @@ sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count, si
   return ToC(r.error);
 }
 
+sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count,
+                                                  size_t* generated) {
+  const sortid::GenerateResult r = sortid::generate_ulid_monotonic_global(ids, count);
+  if (generated != nullptr) *generated = r.generated;
+  return ToC(r.error);
+}
+
 sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, char* out,
                                   size_t count, size_t out_stride,
                                   const sortid_text_options* options, size_t* generated) {

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config libhwy-dev libgtest-dev libbenchmark-dev
-          libxxhash-dev libcli11-dev python3)
+          libxxhash-dev libcli11-dev python3 libsqlite3-dev sqlite3)
 with_arm=0
 for arg in "$@"; do
   case "$arg" in

@@ -91,6 +91,14 @@ int main(void) {
         SORTID_ERROR_ARGUMENT);
   CHECK(sortid_text_length(SORTID_FORMAT_RECORD_ID) == 20);
 
+  /* Process-wide monotonic ULIDs: strictly increasing across calls. */
+  uint8_t mono[4 * 16];
+  size_t made = 0;
+  CHECK(sortid_generate_ulid_monotonic_global(mono, 2, &made) == SORTID_OK && made == 2);
+  CHECK(sortid_generate_ulid_monotonic_global(mono + 32, 2, &made) == SORTID_OK && made == 2);
+  CHECK(memcmp(mono, mono + 16, 16) < 0 && memcmp(mono + 16, mono + 32, 16) < 0 &&
+        memcmp(mono + 32, mono + 48, 16) < 0);
+
   /* Targets. */
   const char* names[16];
   size_t n = sortid_targets(SORTID_TARGETS_SUPPORTED, names, 16);

@@ -202,6 +202,10 @@ SORTID_API sortid_error sortid_generator_generate(sortid_generator* generator,
 /* The same on the calling thread's generator from the process-wide pool. */
 SORTID_API sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count,
                                         size_t* generated);
+/* Monotonic ULIDs in one total order shared by all threads of the process
+ * (one lock per call: pass batches). Same results as sortid_generate. */
+SORTID_API sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count,
+                                                              size_t* generated);
 /* Generates and encodes as text (layout as sortid_encode). */
 SORTID_API sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, char* out,
                                              size_t count, size_t out_stride,

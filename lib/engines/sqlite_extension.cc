@@ -1,0 +1,251 @@
+// sortid as a SQLite loadable extension (entry point sqlite3_sortid_init;
+// `.load path/to/sortid` in the sqlite3 shell). SQLite calls scalar functions
+// one row at a time, so each call converts one value; ulid() and record_id()
+// hand out IDs from a per-thread batch generated in bulk.
+// Types: IDs as TEXT, binary IDs as 16-byte BLOBs, times as INTEGER Unix ms.
+// NULL in, NULL out; strict functions raise an error quoting the value, the
+// try_ variants return NULL.
+#include <sqlite3ext.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <optional>
+#include <string>
+
+#include "sortid/sortid.h"
+#include "sortid/sortid.hpp"
+
+SQLITE_EXTENSION_INIT1
+
+namespace {
+
+constexpr size_t kUlidChars = 26;
+constexpr size_t kRecordChars = 20;
+
+enum class Mode : int { kStrict, kTry };
+
+// Decodes the text argument as one ID of the format. Returns false after
+// setting the result (NULL for NULL or in try mode, an error in strict mode).
+bool DecodeArg(sqlite3_context* ctx, sqlite3_value* arg, sortid_format format, Mode mode,
+               const char* name, uint8_t* id) {
+  if (sqlite3_value_type(arg) == SQLITE_NULL) {
+    sqlite3_result_null(ctx);
+    return false;
+  }
+  const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(arg));
+  const auto length = static_cast<size_t>(sqlite3_value_bytes(arg));
+  const size_t chars = sortid_text_length(format);
+  uint8_t valid = 0;
+  if (text != nullptr && length == chars) {
+    sortid_decode(format, text, 1, chars, id, &valid, nullptr, nullptr);
+  }
+  if (valid & 1) return true;
+  if (mode == Mode::kTry) {
+    sqlite3_result_null(ctx);
+    return false;
+  }
+  size_t position = 0;
+  const sortid_error why =
+      sortid_explain(format, text ? text : "", text ? length : 0, nullptr, &position);
+  std::string message =
+      std::string(name) + ": '" +
+      std::string(text ? text : "", text ? std::min<size_t>(length, 64) : 0) + "' is not a valid " +
+      (format == SORTID_FORMAT_RECORD_ID ? "Record ID" : "ULID") + ": " + sortid_error_message(why);
+  if (why != SORTID_ERROR_LENGTH) message += " at position " + std::to_string(position + 1);
+  sqlite3_result_error(ctx, message.c_str(), -1);
+  return false;
+}
+
+void ResultText(sqlite3_context* ctx, sortid_format format, const uint8_t* id) {
+  char text[36];
+  sortid_encode(format, id, 1, text, sizeof(text), nullptr, nullptr, nullptr);
+  sqlite3_result_text(ctx, text, static_cast<int>(sortid_text_length(format)), SQLITE_TRANSIENT);
+}
+
+template <Mode kMode>
+void UlidToUuid(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  uint8_t id[16];
+  if (!DecodeArg(ctx, argv[0], SORTID_FORMAT_ULID, kMode,
+                 kMode == Mode::kTry ? "try_ulid_to_uuid" : "ulid_to_uuid", id)) {
+    return;
+  }
+  ResultText(ctx, SORTID_FORMAT_UUID, id);
+}
+
+template <Mode kMode>
+void UlidToBlob(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  uint8_t id[16];
+  if (!DecodeArg(ctx, argv[0], SORTID_FORMAT_ULID, kMode,
+                 kMode == Mode::kTry ? "try_ulid_to_blob" : "ulid_to_blob", id)) {
+    return;
+  }
+  sqlite3_result_blob(ctx, id, 16, SQLITE_TRANSIENT);
+}
+
+template <Mode kMode, sortid_format kFormat>
+void IdTime(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  uint8_t id[16];
+  const bool record = kFormat == SORTID_FORMAT_RECORD_ID;
+  const char* name = record ? (kMode == Mode::kTry ? "try_record_id_time" : "record_id_time")
+                            : (kMode == Mode::kTry ? "try_ulid_time" : "ulid_time");
+  if (!DecodeArg(ctx, argv[0], kFormat, kMode, name, id)) return;
+  int64_t ms = 0;
+  sortid_timestamps_ms(kFormat, id, 1, &ms);
+  sqlite3_result_int64(ctx, ms);
+}
+
+void UlidValid(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  uint8_t id[16];
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return sqlite3_result_null(ctx);
+  sqlite3_result_int(ctx, DecodeArg(ctx, argv[0], SORTID_FORMAT_ULID, Mode::kTry, "", id) ? 1 : 0);
+}
+
+// UUID as 36/32-character text or a 16-byte BLOB -> ULID text.
+void UuidToUlid(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  uint8_t id[16];
+  switch (sqlite3_value_type(argv[0])) {
+    case SQLITE_NULL:
+      return sqlite3_result_null(ctx);
+    case SQLITE_BLOB:
+      if (sqlite3_value_bytes(argv[0]) != 16) {
+        return sqlite3_result_error(ctx, "uuid_to_ulid: a binary UUID is 16 bytes", -1);
+      }
+      std::memcpy(id, sqlite3_value_blob(argv[0]), 16);
+      break;
+    default: {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+      const int length = sqlite3_value_bytes(argv[0]);
+      uint8_t valid = 0;
+      if (length == 36 || length == 32) {
+        sortid_decode(length == 36 ? SORTID_FORMAT_UUID : SORTID_FORMAT_UUID_HEX, text, 1,
+                      static_cast<size_t>(length), id, &valid, nullptr, nullptr);
+      }
+      if (!(valid & 1)) {
+        const std::string message =
+            "uuid_to_ulid: '" +
+            std::string(text ? text : "", static_cast<size_t>(std::min(length, 64))) +
+            "' is not a UUID (36 or 32 hex characters)";
+        return sqlite3_result_error(ctx, message.c_str(), -1);
+      }
+    }
+  }
+  ResultText(ctx, SORTID_FORMAT_ULID, id);
+}
+
+void UlidFromBlob(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return sqlite3_result_null(ctx);
+  if (sqlite3_value_bytes(argv[0]) != 16) {
+    return sqlite3_result_error(ctx, "ulid_from_blob: a binary ULID is 16 bytes", -1);
+  }
+  uint8_t id[16];
+  std::memcpy(id, sqlite3_value_blob(argv[0]), 16);
+  ResultText(ctx, SORTID_FORMAT_ULID, id);
+}
+
+// ulid_min / ulid_max: INTEGER Unix ms or TEXT ISO 8601 -> ULID text.
+template <bool kMax>
+void UlidBound(sqlite3_context* ctx, int, sqlite3_value** argv) {
+  const char* name = kMax ? "ulid_max" : "ulid_min";
+  std::optional<int64_t> ms;
+  switch (sqlite3_value_type(argv[0])) {
+    case SQLITE_NULL:
+      return sqlite3_result_null(ctx);
+    case SQLITE_INTEGER:
+      ms = sqlite3_value_int64(argv[0]);
+      break;
+    default: {
+      const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
+      ms = sortid::parse_timestamp(
+          std::string_view(text ? text : "", static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+    }
+  }
+  uint8_t id[16];
+  if (!ms || sortid_bounds(SORTID_FORMAT_ULID, *ms, kMax ? nullptr : id, kMax ? id : nullptr) !=
+                 SORTID_OK) {
+    const std::string message =
+        std::string(name) + ": expected Unix ms or ISO 8601 time within the ULID range";
+    return sqlite3_result_error(ctx, message.c_str(), -1);
+  }
+  ResultText(ctx, SORTID_FORMAT_ULID, id);
+}
+
+// Per-thread batch of generated text IDs, refilled in bulk.
+template <sortid_id_kind kKind>
+void Generate(sqlite3_context* ctx, int, sqlite3_value**) {
+  constexpr size_t kBatch = 256;
+  constexpr size_t kChars = kKind == SORTID_KIND_RECORD_ID ? kRecordChars : kUlidChars;
+  if constexpr (kKind == SORTID_KIND_ULID_MONOTONIC) {
+    // One order shared by every connection and thread of the process.
+    uint8_t id[16];
+    if (sortid_generate_ulid_monotonic_global(id, 1, nullptr) != SORTID_OK) {
+      return sqlite3_result_error(ctx, "ulid_monotonic: random part exhausted", -1);
+    }
+    return ResultText(ctx, SORTID_FORMAT_ULID, id);
+  } else {
+    // A batch is used only within the millisecond it was made in, so every
+    // ID carries the time of its call; Record IDs keep their order.
+    struct Batch {
+      char text[kBatch * kChars];
+      size_t next = kBatch;
+      int64_t made_ms = -1;
+    };
+    thread_local Batch batch;
+    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            std::chrono::system_clock::now().time_since_epoch())
+                            .count();
+    if (batch.next == kBatch || batch.made_ms != now) {
+      if (sortid_generate_text(
+              kKind, kKind == SORTID_KIND_RECORD_ID ? SORTID_FORMAT_RECORD_ID : SORTID_FORMAT_ULID,
+              batch.text, kBatch, kChars, nullptr, nullptr) != SORTID_OK) {
+        return sqlite3_result_error(ctx, "sortid: generation failed", -1);
+      }
+      batch.next = 0;
+      batch.made_ms = now;
+    }
+    sqlite3_result_text(ctx, &batch.text[batch.next++ * kChars], kChars, SQLITE_TRANSIENT);
+  }
+}
+
+struct Function {
+  const char* name;
+  int args;
+  bool deterministic;
+  void (*fn)(sqlite3_context*, int, sqlite3_value**);
+};
+
+constexpr Function kFunctions[] = {
+    {"ulid", 0, false, Generate<SORTID_KIND_ULID>},
+    {"ulid_monotonic", 0, false, Generate<SORTID_KIND_ULID_MONOTONIC>},
+    {"record_id", 0, false, Generate<SORTID_KIND_RECORD_ID>},
+    {"ulid_to_uuid", 1, true, UlidToUuid<Mode::kStrict>},
+    {"try_ulid_to_uuid", 1, true, UlidToUuid<Mode::kTry>},
+    {"uuid_to_ulid", 1, true, UuidToUlid},
+    {"ulid_to_blob", 1, true, UlidToBlob<Mode::kStrict>},
+    {"try_ulid_to_blob", 1, true, UlidToBlob<Mode::kTry>},
+    {"ulid_from_blob", 1, true, UlidFromBlob},
+    {"ulid_time", 1, true, IdTime<Mode::kStrict, SORTID_FORMAT_ULID>},
+    {"try_ulid_time", 1, true, IdTime<Mode::kTry, SORTID_FORMAT_ULID>},
+    {"record_id_time", 1, true, IdTime<Mode::kStrict, SORTID_FORMAT_RECORD_ID>},
+    {"try_record_id_time", 1, true, IdTime<Mode::kTry, SORTID_FORMAT_RECORD_ID>},
+    {"ulid_valid", 1, true, UlidValid},
+    {"ulid_min", 1, true, UlidBound<false>},
+    {"ulid_max", 1, true, UlidBound<true>},
+};
+
+}  // namespace
+
+extern "C" __attribute__((visibility("default"))) int sqlite3_sortid_init(
+    sqlite3* db, char** error, const sqlite3_api_routines* api) {
+  SQLITE_EXTENSION_INIT2(api);
+  for (const Function& f : kFunctions) {
+    const int flags = SQLITE_UTF8 | (f.deterministic ? SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS : 0);
+    const int rc = sqlite3_create_function_v2(db, f.name, f.args, flags, nullptr, f.fn, nullptr,
+                                              nullptr, nullptr);
+    if (rc != SQLITE_OK) {
+      if (error != nullptr) *error = sqlite3_mprintf("sortid: cannot register %s", f.name);
+      return rc;
+    }
+  }
+  return SQLITE_OK;
+}

@@ -1,0 +1,199 @@
+// sortid_duckdb against the real engine: DuckDB 1.4.4 in process, on an
+// in-memory database. Every function, NULLs, invalid rows (strict errors,
+// try_ NULLs), and 1 M-row tables whose results equal the sortid command's
+// conversion of the same data.
+#include <duckdb.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sortid/sortid_duckdb.h"
+
+namespace {
+
+class DuckDbTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(duckdb_open(nullptr, &db_), DuckDBSuccess);
+    ASSERT_EQ(duckdb_connect(db_, &con_), DuckDBSuccess);
+    ASSERT_EQ(sortid_duckdb_register(con_), DuckDBSuccess);
+  }
+  void TearDown() override {
+    duckdb_disconnect(&con_);
+    duckdb_close(&db_);
+  }
+
+  // Runs a query; returns every value as text ("NULL" for NULL), rows joined
+  // by '\n' and columns by '|', or "ERROR: <message>".
+  std::string Query(const std::string& statement) {
+    // SELECTs are read back as text: every column cast to VARCHAR in SQL.
+    const std::string sql = statement.rfind("SELECT", 0) == 0
+                                ? "SELECT COLUMNS(*)::VARCHAR FROM (" + statement + ")"
+                                : statement;
+    duckdb_result result;
+    if (duckdb_query(con_, sql.c_str(), &result) != DuckDBSuccess) {
+      std::string error = std::string("ERROR: ") + duckdb_result_error(&result);
+      duckdb_destroy_result(&result);
+      return error;
+    }
+    std::string out;
+    const idx_t rows = duckdb_row_count(&result), cols = duckdb_column_count(&result);
+    for (idx_t r = 0; r < rows; ++r) {
+      if (r) out += '\n';
+      for (idx_t c = 0; c < cols; ++c) {
+        if (c) out += '|';
+        if (duckdb_value_is_null(&result, c, r)) {
+          out += "NULL";
+          continue;
+        }
+        char* v = duckdb_value_varchar(&result, c, r);
+        out += v != nullptr ? v : "<no text form>";
+        duckdb_free(v);
+      }
+    }
+    duckdb_destroy_result(&result);
+    return out;
+  }
+
+  duckdb_database db_ = nullptr;
+  duckdb_connection con_ = nullptr;
+};
+
+// A statement's result is not an error (DDL and COPY return row counts).
+bool Ok(const std::string& result) { return result.rfind("ERROR", 0) != 0; }
+
+constexpr const char* kUlid = "01ARZ3NDEKTSV4RRFFQ69G5FAV";
+constexpr const char* kUuid = "01563e3a-b5d3-d676-4c61-efb99302bd5b";
+
+TEST_F(DuckDbTest, ConversionsOfOneKnownId) {
+  EXPECT_EQ(Query(std::string("SELECT ulid_to_uuid('") + kUlid + "')::VARCHAR"), kUuid);
+  EXPECT_EQ(Query("SELECT ulid_to_uuid('01arz3ndektsv4rrffq69g5fav')::VARCHAR"), kUuid);
+  EXPECT_EQ(Query(std::string("SELECT uuid_to_ulid('") + kUuid + "'::UUID)"), kUlid);
+  EXPECT_EQ(Query(std::string("SELECT hex(ulid_to_blob('") + kUlid + "'))"),
+            "01563E3AB5D3D6764C61EFB99302BD5B");
+  EXPECT_EQ(Query("SELECT ulid_from_blob(unhex('01563E3AB5D3D6764C61EFB99302BD5B'))"), kUlid);
+  EXPECT_EQ(Query(std::string("SELECT epoch_ms(ulid_time('") + kUlid + "'))"), "1469922850259");
+  EXPECT_EQ(Query(std::string("SELECT ulid_time('") + kUlid + "')::VARCHAR"),
+            "2016-07-30 23:54:10.259");
+  EXPECT_EQ(Query(std::string("SELECT ulid_valid('") + kUlid + "'), ulid_valid('nope')"),
+            "true|false");
+  EXPECT_EQ(Query("SELECT ulid_min(TIMESTAMP '2024-01-01 00:00:00'), "
+                  "ulid_max(TIMESTAMP '2024-01-31 23:59:59.999')"),
+            "01HK153X000000000000000000|01HNGZE5ZZZZZZZZZZZZZZZZZZ");
+  EXPECT_EQ(Query("SELECT epoch_ms(record_id_time('0D9RRDT0B50TBK9FWFD6'))"), "1781512200000");
+  // UUID order is byte order: the conversion keeps ULID order.
+  EXPECT_EQ(Query("SELECT ulid_to_uuid('01ARZ3NDEKTSV4RRFFQ69G5FAV') < "
+                  "ulid_to_uuid('7ZZZZZZZZZZZZZZZZZZZZZZZZZ')"),
+            "true");
+}
+
+TEST_F(DuckDbTest, NullInNullOut) {
+  EXPECT_EQ(Query("SELECT ulid_to_uuid(NULL), uuid_to_ulid(NULL), ulid_to_blob(NULL), "
+                  "ulid_from_blob(NULL), ulid_time(NULL), ulid_valid(NULL), ulid_min(NULL), "
+                  "ulid_max(NULL), record_id_time(NULL), try_ulid_to_uuid(NULL)"),
+            "NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL");
+  Query(
+      "CREATE TABLE t AS SELECT * FROM (VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV'), (NULL), "
+      "('01BX5ZZKBKACTAV9WEVGEMMVRZ')) v(id)");
+  EXPECT_EQ(Query("SELECT uuid_to_ulid(ulid_to_uuid(id)) FROM t"),
+            "01ARZ3NDEKTSV4RRFFQ69G5FAV\nNULL\n01BX5ZZKBKACTAV9WEVGEMMVRZ");
+}
+
+TEST_F(DuckDbTest, InvalidTextIsAnErrorOrNull) {
+  Query(
+      "CREATE TABLE bad AS SELECT * FROM (VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV'), "
+      "('01ARZ3NDEKTSV4RRFFQ69G5FAU'), ('short'), ('81ARZ3NDEKTSV4RRFFQ69G5FAV')) v(id)");
+  const std::string strict = Query("SELECT ulid_to_uuid(id) FROM bad");
+  EXPECT_NE(strict.find("ulid_to_uuid: '01ARZ3NDEKTSV4RRFFQ69G5FAU' is not a valid ULID: "
+                        "invalid character at position 26"),
+            std::string::npos)
+      << strict;
+  EXPECT_EQ(Query("SELECT try_ulid_to_uuid(id)::VARCHAR FROM bad"),
+            std::string(kUuid) + "\nNULL\nNULL\nNULL");
+  EXPECT_EQ(Query("SELECT ulid_valid(id) FROM bad"), "true\nfalse\nfalse\nfalse");
+  EXPECT_EQ(Query("SELECT epoch_ms(try_ulid_time(id)) FROM bad"),
+            "1469922850259\nNULL\nNULL\nNULL");
+  EXPECT_NE(Query("SELECT ulid_time('short')").find("wrong length"), std::string::npos);
+  EXPECT_NE(Query("SELECT ulid_to_blob('81ARZ3NDEKTSV4RRFFQ69G5FAV')").find("overflows"),
+            std::string::npos);
+  EXPECT_NE(Query("SELECT ulid_from_blob('\\x01\\x02'::BLOB)").find("16 bytes"), std::string::npos);
+  EXPECT_NE(Query("SELECT ulid_min(TIMESTAMP '1960-01-01')").find("outside the ULID range"),
+            std::string::npos);
+  EXPECT_NE(Query("SELECT record_id_time('01ARZ3NDEKTSV4RRFFQ69G5FAV')").find("Record ID"),
+            std::string::npos);
+}
+
+TEST_F(DuckDbTest, GeneratorsAreFreshSortableAndCurrent) {
+  Query(
+      "CREATE TABLE g AS SELECT ulid() AS u, ulid_monotonic() AS m, record_id() AS r, "
+      "range AS i FROM range(100000)");
+  EXPECT_EQ(Query("SELECT count(DISTINCT u), count(DISTINCT m), count(DISTINCT r) FROM g"),
+            "100000|100000|100000");
+  EXPECT_EQ(Query("SELECT bool_and(ulid_valid(u)), bool_and(ulid_valid(m)) FROM g"), "true|true");
+  // Timestamps are now (within a minute).
+  EXPECT_EQ(Query("SELECT bool_and(abs(epoch_ms(ulid_time(u)) - epoch_ms(now())) < 60000) FROM g"),
+            "true");
+  EXPECT_EQ(Query("SELECT bool_and(abs(epoch_ms(record_id_time(r)) - epoch_ms(now())) < 60000) "
+                  "FROM g"),
+            "true");
+  // ulid_monotonic on one thread follows the rows' order (strictly increasing
+  // with i); across threads it is still one process-wide sequence.
+  Query("SET threads = 1");
+  Query("CREATE TABLE mono AS SELECT range AS i, ulid_monotonic() AS m FROM range(100000)");
+  EXPECT_EQ(Query("SELECT count(*) FROM (SELECT m, lag(m) OVER (ORDER BY i) AS p FROM mono) "
+                  "WHERE p >= m"),
+            "0");
+  EXPECT_EQ(Query("SELECT count(*) FROM (SELECT r, lag(r) OVER (ORDER BY i) AS p FROM g) "
+                  "WHERE p = r"),
+            "0");
+}
+
+// The engine's results for 1 M rows equal the sortid command's conversion of
+// the same rows (exported with COPY, converted with `sortid convert`).
+TEST_F(DuckDbTest, MillionRowsMatchTheCommand) {
+  const std::string dir = ::testing::TempDir();
+  const std::string ids = dir + "/duckdb_ids.txt", db_uuid = dir + "/duckdb_uuid.txt",
+                    db_ms = dir + "/duckdb_ms.txt", cli_uuid = dir + "/cli_uuid.txt",
+                    cli_ms = dir + "/cli_ms.txt";
+  // 1% invalid rows (a 'U' in the last position), NULL in the strict-free try_ path.
+  ASSERT_TRUE(
+      Ok(Query("CREATE TABLE big AS SELECT i, CASE WHEN i % 100 = 7 THEN "
+               "substr(u, 1, 25) || 'U' ELSE u END AS id FROM (SELECT range AS i, ulid() AS u "
+               "FROM range(1000000))")));
+  ASSERT_TRUE(Ok(Query("COPY (SELECT id FROM big ORDER BY i) TO '" + ids + "' (HEADER false)")));
+  ASSERT_TRUE(Ok(Query("COPY (SELECT try_ulid_to_uuid(id) FROM big ORDER BY i) TO '" + db_uuid +
+                       "' (HEADER false)")));
+  ASSERT_TRUE(Ok(Query("COPY (SELECT epoch_ms(try_ulid_time(id)) FROM big ORDER BY i) TO '" +
+                       db_ms + "' (HEADER false)")));
+  const std::string cli = SORTID_CLI_PATH;
+  ASSERT_EQ(std::system((cli + " convert --to uuid --on-error null --no-progress " + ids + " > " +
+                         cli_uuid + " 2>/dev/null")
+                            .c_str()),
+            0);
+  ASSERT_EQ(std::system((cli + " convert --to ms --on-error null --no-progress " + ids + " > " +
+                         cli_ms + " 2>/dev/null")
+                            .c_str()),
+            0);
+  auto slurp = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  const std::string a = slurp(db_uuid), b = slurp(cli_uuid);
+  EXPECT_EQ(a.size(), b.size());
+  EXPECT_EQ(a.size(), 990000u * 37 + 10000u);  // NULL rows are empty lines
+  EXPECT_TRUE(a == b) << "DuckDB and the sortid command disagree on ulid_to_uuid";
+  EXPECT_TRUE(slurp(db_ms) == slurp(cli_ms)) << "DuckDB and the command disagree on ulid_time";
+  EXPECT_EQ(Query("SELECT count(*) FROM big WHERE uuid_to_ulid(try_ulid_to_uuid(id)) <> id"), "0");
+  EXPECT_EQ(Query("SELECT count(*) FROM big WHERE ulid_from_blob(try_ulid_to_blob(id)) <> id"),
+            "0");
+  for (const std::string& f : {ids, db_uuid, db_ms, cli_uuid, cli_ms}) std::remove(f.c_str());
+}
+
+}  // namespace

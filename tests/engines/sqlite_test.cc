@@ -1,0 +1,149 @@
+// The SQLite extension loaded into SQLite through its C API: every function,
+// NULLs, invalid values, and a 1 M-row table whose conversions equal the
+// sortid command's.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+class SqliteTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(sqlite3_open(":memory:", &db_), SQLITE_OK);
+    ASSERT_EQ(sqlite3_enable_load_extension(db_, 1), SQLITE_OK);
+    char* error = nullptr;
+    ASSERT_EQ(sqlite3_load_extension(db_, SORTID_SQLITE_EXTENSION, "sqlite3_sortid_init", &error),
+              SQLITE_OK)
+        << (error ? error : "");
+  }
+  void TearDown() override { sqlite3_close(db_); }
+
+  // All values as text ("NULL", blobs as hex via the query), rows joined by
+  // '\\n', columns by '|'; or "ERROR: <message>".
+  std::string Query(const std::string& sql) {
+    sqlite3_stmt* stmt = nullptr;
+    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
+      return std::string("ERROR: ") + sqlite3_errmsg(db_);
+    }
+    std::string out;
+    int rc;
+    bool first = true;
+    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+      if (!first) out += '\n';
+      first = false;
+      for (int c = 0; c < sqlite3_column_count(stmt); ++c) {
+        if (c) out += '|';
+        const auto* v = sqlite3_column_text(stmt, c);
+        out += v ? reinterpret_cast<const char*>(v) : "NULL";
+      }
+    }
+    if (rc != SQLITE_DONE) out = std::string("ERROR: ") + sqlite3_errmsg(db_);
+    sqlite3_finalize(stmt);
+    return out;
+  }
+
+  sqlite3* db_ = nullptr;
+};
+
+TEST_F(SqliteTest, EveryFunction) {
+  EXPECT_EQ(Query("SELECT ulid_to_uuid('01ARZ3NDEKTSV4RRFFQ69G5FAV')"),
+            "01563e3a-b5d3-d676-4c61-efb99302bd5b");
+  EXPECT_EQ(Query("SELECT uuid_to_ulid('01563e3a-b5d3-d676-4c61-efb99302bd5b'), "
+                  "uuid_to_ulid('01563E3AB5D3D6764C61EFB99302BD5B'), "
+                  "uuid_to_ulid(x'01563E3AB5D3D6764C61EFB99302BD5B')"),
+            "01ARZ3NDEKTSV4RRFFQ69G5FAV|01ARZ3NDEKTSV4RRFFQ69G5FAV|01ARZ3NDEKTSV4RRFFQ69G5FAV");
+  EXPECT_EQ(Query("SELECT hex(ulid_to_blob('01ARZ3NDEKTSV4RRFFQ69G5FAV'))"),
+            "01563E3AB5D3D6764C61EFB99302BD5B");
+  EXPECT_EQ(Query("SELECT ulid_from_blob(x'01563E3AB5D3D6764C61EFB99302BD5B')"),
+            "01ARZ3NDEKTSV4RRFFQ69G5FAV");
+  EXPECT_EQ(Query("SELECT ulid_time('01ARZ3NDEKTSV4RRFFQ69G5FAV')"), "1469922850259");
+  EXPECT_EQ(Query("SELECT ulid_valid('01ARZ3NDEKTSV4RRFFQ69G5FAV'), ulid_valid('x')"), "1|0");
+  EXPECT_EQ(Query("SELECT ulid_min('2024-01-01'), ulid_max('2024-01-31T23:59:59.999Z'), "
+                  "ulid_min(1700000000000)"),
+            "01HK153X000000000000000000|01HNGZE5ZZZZZZZZZZZZZZZZZZ|01HF7YAT000000000000000000");
+  EXPECT_EQ(Query("SELECT record_id_time('0D9RRDT0B50TBK9FWFD6')"), "1781512200000");
+  EXPECT_EQ(Query("SELECT length(ulid()), length(ulid_monotonic()), length(record_id())"),
+            "26|26|20");
+}
+
+TEST_F(SqliteTest, NullsAndInvalidValues) {
+  EXPECT_EQ(Query("SELECT ulid_to_uuid(NULL), uuid_to_ulid(NULL), ulid_to_blob(NULL), "
+                  "ulid_from_blob(NULL), ulid_time(NULL), ulid_valid(NULL), ulid_min(NULL), "
+                  "record_id_time(NULL)"),
+            "NULL|NULL|NULL|NULL|NULL|NULL|NULL|NULL");
+  EXPECT_EQ(Query("SELECT ulid_to_uuid('01ARZ3NDEKTSV4RRFFQ69G5FAU')"),
+            "ERROR: ulid_to_uuid: '01ARZ3NDEKTSV4RRFFQ69G5FAU' is not a valid ULID: invalid "
+            "character at position 26");
+  EXPECT_EQ(Query("SELECT try_ulid_to_uuid('01ARZ3NDEKTSV4RRFFQ69G5FAU'), try_ulid_time('x'), "
+                  "try_record_id_time('x'), try_ulid_to_blob('x')"),
+            "NULL|NULL|NULL|NULL");
+  EXPECT_EQ(Query("SELECT ulid_time('short')"),
+            "ERROR: ulid_time: 'short' is not a valid ULID: wrong length");
+  EXPECT_EQ(Query("SELECT ulid_from_blob(x'0102')"),
+            "ERROR: ulid_from_blob: a binary ULID is 16 bytes");
+  EXPECT_EQ(Query("SELECT uuid_to_ulid('nope')"),
+            "ERROR: uuid_to_ulid: 'nope' is not a UUID (36 or 32 hex characters)");
+  EXPECT_EQ(Query("SELECT ulid_min(-1)"),
+            "ERROR: ulid_min: expected Unix ms or ISO 8601 time within the ULID range");
+}
+
+TEST_F(SqliteTest, GeneratorsAreUniqueCurrentAndOrdered) {
+  ASSERT_EQ(Query("CREATE TABLE g AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+                  "FROM n WHERE i < 100000) SELECT i, ulid() AS u, ulid_monotonic() AS m, "
+                  "record_id() AS r FROM n"),
+            "");
+  EXPECT_EQ(Query("SELECT count(DISTINCT u), count(DISTINCT m), count(DISTINCT r) FROM g"),
+            "100000|100000|100000");
+  EXPECT_EQ(Query("SELECT count(*) FROM g a JOIN g b ON b.i = a.i + 1 WHERE b.m <= a.m "
+                  "OR b.r <= a.r"),
+            "0");
+  EXPECT_EQ(Query("SELECT max(abs(ulid_time(u) - CAST((julianday('now') - 2440587.5) * "
+                  "86400000 AS INTEGER))) < 60000 FROM g"),
+            "1");
+}
+
+TEST_F(SqliteTest, MillionRowsMatchTheCommand) {
+  const std::string dir = ::testing::TempDir();
+  const std::string ids = dir + "/sqlite_ids.txt", db_uuid = dir + "/sqlite_uuid.txt",
+                    cli_uuid = dir + "/sqlite_cli_uuid.txt";
+  ASSERT_EQ(Query("CREATE TABLE big AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+                  "FROM n WHERE i < 1000000) SELECT i, CASE WHEN i % 100 = 7 THEN "
+                  "substr(u, 1, 25) || 'U' ELSE u END AS id FROM (SELECT i, ulid() AS u FROM n)"),
+            "");
+  std::ofstream id_file(ids), uuid_file(db_uuid);
+  sqlite3_stmt* stmt = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db_, "SELECT id, try_ulid_to_uuid(id) FROM big ORDER BY i", -1,
+                               &stmt, nullptr),
+            SQLITE_OK);
+  while (sqlite3_step(stmt) == SQLITE_ROW) {
+    id_file << sqlite3_column_text(stmt, 0) << '\n';
+    const auto* u = sqlite3_column_text(stmt, 1);
+    uuid_file << (u ? reinterpret_cast<const char*>(u) : "") << '\n';
+  }
+  sqlite3_finalize(stmt);
+  id_file.close();
+  uuid_file.close();
+  ASSERT_EQ(std::system((std::string(SORTID_CLI_PATH) +
+                         " convert --to uuid --on-error null --no-progress " + ids + " > " +
+                         cli_uuid + " 2>/dev/null")
+                            .c_str()),
+            0);
+  auto slurp = [](const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  };
+  const std::string a = slurp(db_uuid), b = slurp(cli_uuid);
+  EXPECT_EQ(a.size(), 990000u * 37 + 10000u);
+  EXPECT_TRUE(a == b) << "SQLite and the sortid command disagree on ulid_to_uuid";
+  for (const std::string& f : {ids, db_uuid, cli_uuid}) std::remove(f.c_str());
+}
+
+}  // namespace
