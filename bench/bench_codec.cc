@@ -252,8 +252,11 @@ void RegisterAll() {
 
 }  // namespace
 
+void RegisterDatasetBenchmarks();  // bench_dataset.cc
+
 int main(int argc, char** argv) {
   RegisterAll();
+  RegisterDatasetBenchmarks();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();
