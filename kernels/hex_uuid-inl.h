@@ -231,6 +231,9 @@ inline size_t EncodeUuidDense(const kernels::EncodeArgs& args, const UuidDensePl
   const size_t stride = args.out_stride;
   const size_t n = args.count - args.count % 4;
   auto* out = reinterpret_cast<uint8_t*>(args.out);
+  // Chunks whose every byte belongs to an item are stored whole: a masked
+  // store is much slower on its way to memory (beyond the caches).
+  const bool whole0 = store0 == ~uint64_t{0}, whole1 = store1 == ~uint64_t{0};
   for (size_t i = 0; i < n; i += 4) {
     const __m512i ids = _mm512_loadu_si512(args.ids + 16 * i);
     const __m512i high =
@@ -239,14 +242,23 @@ inline size_t EncodeUuidDense(const kernels::EncodeArgs& args, const UuidDensePl
     const __m512i a = _mm512_permutex2var_epi8(high, spread0, low);
     const __m512i b = _mm512_permutex2var_epi8(high, spread1, low);
     uint8_t* o = out + i * stride;
-    _mm512_mask_storeu_epi8(
-        o, store0, _mm512_mask_blend_epi8(lanes0, _mm512_permutex2var_epi8(a, gather0, b), fixed0));
-    _mm512_mask_storeu_epi8(
-        o + 64, store1,
-        _mm512_mask_blend_epi8(lanes1, _mm512_permutex2var_epi8(a, gather1, b), fixed1));
-    _mm512_mask_storeu_epi8(
-        o + 128, store2,
-        _mm512_mask_blend_epi8(lanes2, _mm512_permutex2var_epi8(a, gather2, b), fixed2));
+    const __m512i c0 =
+        _mm512_mask_blend_epi8(lanes0, _mm512_permutex2var_epi8(a, gather0, b), fixed0);
+    const __m512i c1 =
+        _mm512_mask_blend_epi8(lanes1, _mm512_permutex2var_epi8(a, gather1, b), fixed1);
+    const __m512i c2 =
+        _mm512_mask_blend_epi8(lanes2, _mm512_permutex2var_epi8(a, gather2, b), fixed2);
+    if (whole0) {
+      _mm512_storeu_si512(o, c0);
+    } else {
+      _mm512_mask_storeu_epi8(o, store0, c0);
+    }
+    if (whole1) {
+      _mm512_storeu_si512(o + 64, c1);
+    } else {
+      _mm512_mask_storeu_epi8(o + 64, store1, c1);
+    }
+    _mm512_mask_storeu_epi8(o + 128, store2, c2);
   }
   return n;
 }
