@@ -2,7 +2,8 @@
 # Reproduces the benchmark report in one command (about 6-8 minutes here):
 # builds the bench preset, sets up the peers (Go oklog/ulid from Debian, npm
 # ulid), makes the shared 1 M-ID data set, runs sortid_bench, the peers and the
-# engine benchmark, and writes bench/results/latest/{report.md,plot.svg,*.json}.
+# engine benchmark, and writes bench/results/latest/{report.md,plot.svg,*.json}
+# and the summary tables in README.md ("Performance").
 # Usage: bench/run.sh [OUT_DIR]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,4 +29,8 @@ if [[ -x build/bench/bench/sortid_engine_bench ]]; then
     --benchmark_format=json --benchmark_out="$out/engines.json" --benchmark_out_format=json \
     > /dev/null
 fi
-bench/report "$out"
+if [[ "$out" == bench/results/latest ]]; then
+  bench/report "$out" --readme README.md
+else
+  bench/report "$out"
+fi
