@@ -217,7 +217,7 @@ void UuidToUlid(duckdb_function_info, duckdb_data_chunk input, duckdb_vector out
                 nullptr);
   const uint64_t* mask = duckdb_vector_get_validity(in);
   for (idx_t w = 0; w < (n + 7) / 8; ++w) {
-    s.valid[w] = mask == nullptr ? 0xFF : static_cast<uint8_t>(mask[w / 8] >> (8 * (w % 8)));
+    s.valid[w] = static_cast<uint8_t>(mask == nullptr ? 0xFFu : mask[w / 8] >> (8 * (w % 8)));
   }
   WriteStrings(output, n, kUlidChars, s);
   SetOutputValidity(output, n, s);
