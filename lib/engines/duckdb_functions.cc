@@ -206,6 +206,15 @@ void WriteStrings(duckdb_vector output, idx_t n, size_t chars, const Scratch& s)
   }
 }
 
+// Encodes s.ids as ULID text into the VARCHAR output; rows whose bit in
+// s.valid is clear are NULL.
+void WriteUlids(duckdb_vector output, idx_t n, Scratch& s) {
+  sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
+                nullptr);
+  WriteStrings(output, n, kUlidChars, s);
+  SetOutputValidity(output, n, s);
+}
+
 void UuidToUlid(duckdb_function_info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
@@ -213,14 +222,11 @@ void UuidToUlid(duckdb_function_info, duckdb_data_chunk input, duckdb_vector out
   duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
   const auto* uuids = static_cast<const duckdb_hugeint*>(duckdb_vector_get_data(in));
   for (idx_t i = 0; i < n; ++i) FromDuckUuid(uuids[i], &s.ids[16 * i]);
-  sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
-                nullptr);
   const uint64_t* mask = duckdb_vector_get_validity(in);
   for (idx_t w = 0; w < (n + 7) / 8; ++w) {
     s.valid[w] = static_cast<uint8_t>(mask == nullptr ? 0xFFu : mask[w / 8] >> (8 * (w % 8)));
   }
-  WriteStrings(output, n, kUlidChars, s);
-  SetOutputValidity(output, n, s);
+  WriteUlids(output, n, s);
 }
 
 void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
@@ -245,10 +251,7 @@ void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
     std::memcpy(&s.ids[16 * i], StringData(blobs[i]), 16);
     s.valid[i / 8] |= static_cast<uint8_t>(1u << (i % 8));
   }
-  sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
-                nullptr);
-  WriteStrings(output, n, kUlidChars, s);
-  SetOutputValidity(output, n, s);
+  WriteUlids(output, n, s);
 }
 
 template <bool kMax>
@@ -275,10 +278,7 @@ void UlidBound(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector
     }
     s.valid[i / 8] |= static_cast<uint8_t>(1u << (i % 8));
   }
-  sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
-                nullptr);
-  WriteStrings(output, n, kUlidChars, s);
-  SetOutputValidity(output, n, s);
+  WriteUlids(output, n, s);
 }
 
 template <sortid_id_kind kKind>

@@ -10,6 +10,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/engines/engine_test_util.h"
+
 namespace {
 
 class SqliteTest : public ::testing::Test {
@@ -129,18 +131,9 @@ TEST_F(SqliteTest, MillionRowsMatchTheCommand) {
   sqlite3_finalize(stmt);
   id_file.close();
   uuid_file.close();
-  ASSERT_EQ(std::system((std::string(SORTID_CLI_PATH) +
-                         " convert --to uuid --on-error null --no-progress " + ids + " > " +
-                         cli_uuid + " 2>/dev/null")
-                            .c_str()),
-            0);
-  auto slurp = [](const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-  };
-  const std::string a = slurp(db_uuid), b = slurp(cli_uuid);
+  ASSERT_TRUE(sortid::test::ConvertWithCommand("--to uuid", ids, cli_uuid));
+  using sortid::test::Slurp;
+  const std::string a = Slurp(db_uuid), b = Slurp(cli_uuid);
   EXPECT_EQ(a.size(), 990000u * 37 + 10000u);
   EXPECT_TRUE(a == b) << "SQLite and the sortid command disagree on ulid_to_uuid";
   for (const std::string& f : {ids, db_uuid, cli_uuid}) std::remove(f.c_str());
