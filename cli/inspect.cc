@@ -76,17 +76,13 @@ bool InspectOne(std::string_view text) {
     const int variant = id[8] >> 6;
     std::printf("  format:    UUID, version %d, %s variant\n", version,
                 variant == 2 ? "RFC 9562" : "non-RFC");
+    int64_t ms;  // the top 48 bits: a UUIDv7's time, or what a ULID would read
+    (void)sortid::timestamps_ms(sortid::Format::kUuid, id, 1, &ms);
     if (version == 7 && variant == 2) {
-      int64_t ms;
-      (void)sortid::timestamps_ms(sortid::Format::kUuid, id, 1, &ms);
       PrintTime(ms);
     } else {
       std::printf("  time:      none (not a version 7 UUID; as a ULID it would read %s)\n",
-                  sortid::format_iso8601(
-                      static_cast<int64_t>((uint64_t{id[0]} << 40) | (uint64_t{id[1]} << 32) |
-                                           (uint64_t{id[2]} << 24) | (uint64_t{id[3]} << 16) |
-                                           (uint64_t{id[4]} << 8) | id[5]))
-                      .c_str());
+                  sortid::format_iso8601(ms).c_str());
     }
     PrintForms(id);
     return true;

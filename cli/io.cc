@@ -23,10 +23,11 @@ Input::Input(const std::string& path) {
     name_ = path;
   }
   struct stat st;
-  if (::fstat(fd_, &st) == 0 && S_ISREG(st.st_mode)) {
+  const bool known = ::fstat(fd_, &st) == 0;
+  if (known && S_ISREG(st.st_mode)) {
     size_ = st.st_size;
     ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
-  } else if (::fstat(fd_, &st) == 0 && S_ISDIR(st.st_mode)) {
+  } else if (known && S_ISDIR(st.st_mode)) {
     if (owned_) ::close(fd_);
     throw CliError(kExitIo, path + ": is a directory");
   }
@@ -95,7 +96,6 @@ void Output::WriteAll(const char* data, size_t n) {
     }
     done += static_cast<size_t>(wrote);
   }
-  written_ += n;
 }
 
 ProgressMode ParseProgressMode(const std::string& name) {

@@ -58,7 +58,6 @@ class Output {
   // Flushes, then writes data straight from the caller's memory (no copy).
   void WriteDirect(const char* data, size_t n);
   void set_owned(bool owned) { owned_ = owned; }
-  uint64_t bytes_written() const { return written_ + used_; }
 
  private:
   void WriteAll(const char* data, size_t n);
@@ -69,7 +68,6 @@ class Output {
   std::string name_;
   std::vector<char> buffer_;
   size_t used_ = 0;
-  uint64_t written_ = 0;
 };
 
 enum class ProgressMode : uint8_t { kAuto, kAlways, kNever };

@@ -7,7 +7,6 @@
 #include <bit>
 #include <cerrno>
 #include <cstring>
-#include <memory>
 
 namespace sortid::cli {
 namespace {
@@ -195,6 +194,19 @@ bool ScanCsvRow(const char* data, const char* end, bool at_eof, size_t field, ch
   return true;
 }
 
+// Total input bytes for the progress bar; -1 (unknown) unless every input is
+// a regular file.
+int64_t TotalSize(const std::vector<std::string>& names) {
+  int64_t total = 0;
+  for (const std::string& name : names) {
+    struct stat st;
+    const int rc = name == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st);
+    if (rc != 0 || !S_ISREG(st.st_mode)) return -1;
+    total += st.st_size;
+  }
+  return total;
+}
+
 }  // namespace
 
 Row Batch::row(size_t i) const {
@@ -246,25 +258,11 @@ Scanner::Scanner(const ScanOptions& options) : options_(options) {
 void Scanner::Run(const std::vector<std::string>& files, Sink& sink) {
   std::vector<std::string> names = files;
   if (names.empty()) names.push_back("-");
-  int64_t total = 0;
   std::vector<char> buffer(kBlockBytes);
   uint64_t done = 0;
-  std::unique_ptr<Progress> progress;
+  Progress progress(options_.progress, TotalSize(names));
   for (size_t f = 0; f < names.size(); ++f) {
     Input input(names[f]);
-    if (f == 0) {
-      // Total size for the progress bar, when every input is a regular file.
-      for (const std::string& name : names) {
-        struct stat st;
-        if (name == "-" || ::stat(name.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
-          total = name == "-" && input.size() >= 0 && names.size() == 1 ? input.size() : -1;
-          if (total < 0) break;
-        } else {
-          total += st.st_size;
-        }
-      }
-      progress = std::make_unique<Progress>(options_.progress, total);
-    }
     file_ = &input.name();
     file_index_ = static_cast<uint32_t>(f + 1);
     line_ = 1;
@@ -272,7 +270,7 @@ void Scanner::Run(const std::vector<std::string>& files, Sink& sink) {
     slow_streak_ = 0;
     // read() into one buffer, not mmap: mapping windows of the file measured
     // 3x slower here (page-table updates are costly under this hypervisor).
-    const size_t leftover = ScanRead(input, buffer, sink, &done, progress.get());
+    const size_t leftover = ScanRead(input, buffer, sink, &done, &progress);
     if (leftover != 0) {  // only binary input leaves bytes behind at the end
       throw CliError(kExitBadData,
                      *file_ + ": " + std::to_string(leftover) + " trailing byte" +
@@ -281,7 +279,7 @@ void Scanner::Run(const std::vector<std::string>& files, Sink& sink) {
                          "bytes)");
     }
   }
-  if (progress) progress->Finish();
+  progress.Finish();
 }
 
 size_t Scanner::Process(const char* data, size_t size, bool at_eof, Sink& sink) {

@@ -93,9 +93,6 @@ class Scanner {
   std::string Describe(const std::string& file, const Row& row) const;
   // "file:line:column" of byte pos of the row's field (binary: record number).
   std::string Where(const std::string& file, const Row& row, size_t pos) const;
-  const ScanOptions& options() const { return options_; }
-  // Length of one ID item (prefix included) in the input, 16 for binary.
-  size_t item_length() const { return item_length_; }
 
  private:
   // Returns the bytes left over at the end of the input (binary input only).

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/engines/invalid_id_message.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid_duckdb.h"
 
@@ -92,16 +93,10 @@ bool DecodeStrings(duckdb_function_info info, duckdb_vector input, idx_t n, cons
   if (spec.mode == Mode::kTry) return true;
   for (idx_t i = 0; i < n; ++i) {
     if (!RowValid(mask, i) || ((s.valid[i / 8] >> (i % 8)) & 1)) continue;
-    const char* text = StringData(strings[i]);
-    const uint32_t length = StringLength(strings[i]);
-    size_t position = 0;
-    const sortid_error why = sortid_explain(spec.format, text, length, nullptr, &position);
-    std::string message = std::string(spec.name) + ": '" +
-                          std::string(text, length < 64 ? length : 64) + "' is not a valid " +
-                          (spec.format == SORTID_FORMAT_RECORD_ID ? "Record ID" : "ULID") + ": " +
-                          sortid_error_message(why);
-    if (why != SORTID_ERROR_LENGTH) message += " at position " + std::to_string(position + 1);
-    message += " (use try_" + std::string(spec.name) + " for NULL instead)";
+    const std::string message =
+        sortid::engines::InvalidIdMessage(spec.name, spec.format, StringData(strings[i]),
+                                          StringLength(strings[i])) +
+        " (use try_" + spec.name + " for NULL instead)";
     duckdb_scalar_function_set_error(info, message.c_str());
     return false;
   }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "lib/engines/invalid_id_message.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
 
@@ -45,14 +46,8 @@ bool DecodeArg(sqlite3_context* ctx, sqlite3_value* arg, sortid_format format, M
     sqlite3_result_null(ctx);
     return false;
   }
-  size_t position = 0;
-  const sortid_error why =
-      sortid_explain(format, text ? text : "", text ? length : 0, nullptr, &position);
-  std::string message =
-      std::string(name) + ": '" +
-      std::string(text ? text : "", text ? std::min<size_t>(length, 64) : 0) + "' is not a valid " +
-      (format == SORTID_FORMAT_RECORD_ID ? "Record ID" : "ULID") + ": " + sortid_error_message(why);
-  if (why != SORTID_ERROR_LENGTH) message += " at position " + std::to_string(position + 1);
+  const std::string message =
+      sortid::engines::InvalidIdMessage(name, format, text ? text : "", text ? length : 0);
   sqlite3_result_error(ctx, message.c_str(), -1);
   return false;
 }

@@ -5,9 +5,7 @@
 #include <sqlite3.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
 
 #include "tests/engines/engine_test_util.h"
