@@ -31,7 +31,8 @@ static int64 timestamptz_to_unix_ms(TimestampTz ts, const char *function) {
 
   if (TIMESTAMP_NOT_FINITE(ts))
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("%s: timestamp out of range for a ULID: infinity", function)));
+                    errmsg("%s: timestamp out of range for a ULID: %s", function,
+                           TIMESTAMP_IS_NOBEGIN(ts) ? "-infinity" : "infinity")));
   ms = ts / 1000 - (ts % 1000 < 0 ? 1 : 0);
   return ms + UNIX_TO_POSTGRES_EPOCH_MS;
 }

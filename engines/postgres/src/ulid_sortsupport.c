@@ -15,6 +15,7 @@
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"
 #include "port/pg_bswap.h"
+#include "utils/guc.h"
 #include "utils/sortsupport.h"
 
 typedef struct ulid_sort_state {
@@ -50,10 +51,23 @@ static bool ulid_abbreviation_useless(int memtupcount, SortSupport ssup) {
   distinct = estimateHyperLogLog(&state->key_count);
   if (distinct > 100000.0) {
     /* Enough variety that abbreviation pays off whatever follows. */
+#ifdef TRACE_SORT
+    if (trace_sort)
+      elog(LOG, "ulid_abbrev: estimation ends at cardinality %f after " INT64_FORMAT " values",
+           distinct, state->input_count);
+#endif
     state->estimating = false;
     return false;
   }
-  return distinct < (double) state->input_count / 2000.0 + 0.5;
+  if (distinct < (double) state->input_count / 2000.0 + 0.5) {
+#ifdef TRACE_SORT
+    if (trace_sort)
+      elog(LOG, "ulid_abbrev: aborting abbreviation at cardinality %f after " INT64_FORMAT
+           " values (%d rows)", distinct, state->input_count, memtupcount);
+#endif
+    return true;
+  }
+  return false;
 }
 
 PG_FUNCTION_INFO_V1(ulid_sortsupport);
