@@ -9,7 +9,9 @@
 #ifndef SORTID_ENGINES_POSTGRES_ULID_PG_H_
 #define SORTID_ENGINES_POSTGRES_ULID_PG_H_
 
+/* clang-format off: PostgreSQL requires postgres.h before any other header. */
 #include "postgres.h"
+/* clang-format on */
 
 #include <string.h>
 
@@ -22,7 +24,7 @@ typedef struct ulid_t {
   unsigned char data[ULID_LEN];
 } ulid_t;
 
-#define DatumGetUlidP(X) ((ulid_t *) DatumGetPointer(X))
+#define DatumGetUlidP(X) ((ulid_t*)DatumGetPointer(X))
 #define UlidPGetDatum(X) PointerGetDatum(X)
 #define PG_GETARG_ULID_P(n) DatumGetUlidP(PG_GETARG_DATUM(n))
 #define PG_RETURN_ULID_P(X) return UlidPGetDatum(X)
@@ -34,8 +36,8 @@ typedef struct ulid_t {
  * TODO(single): becomes `return sortid_decode_one(format, text, len, id, NULL,
  * error_position);` once sortid's per-item fast path is on main.
  */
-static inline sortid_error ulid_text_decode(sortid_format format, const char *text, size_t len,
-                                            uint8_t *id, size_t *error_position) {
+static inline sortid_error ulid_text_decode(sortid_format format, const char* text, size_t len,
+                                            uint8_t* id, size_t* error_position) {
   size_t invalid = 0;
   sortid_error why;
 
@@ -54,7 +56,7 @@ static inline sortid_error ulid_text_decode(sortid_format format, const char *te
  * any of its top 28 bits set).
  * TODO(single): becomes `return sortid_encode_one(format, id, out, NULL);`.
  */
-static inline size_t ulid_text_encode(sortid_format format, const uint8_t *id, char *out) {
+static inline size_t ulid_text_encode(sortid_format format, const uint8_t* id, char* out) {
   size_t invalid = 0;
   const size_t len = sortid_text_length(format);
 
@@ -69,11 +71,11 @@ static inline size_t ulid_text_encode(sortid_format format, const uint8_t *id, c
  * quotes the text with non-printable bytes escaped (\xNN; first 64 bytes).
  * what: "type ulid", "a Record ID", ...
  */
-pg_attribute_noreturn() void ulid_report_invalid_text(const char *what, sortid_format format,
-                                                      const char *text, size_t len,
+pg_attribute_noreturn() void ulid_report_invalid_text(const char* what, sortid_format format,
+                                                      const char* text, size_t len,
                                                       sortid_error why, size_t position);
 
 /* Raises an error for a failed sortid generator call (function: the SQL name). */
-pg_attribute_noreturn() void ulid_report_generator_error(const char *function, sortid_error why);
+pg_attribute_noreturn() void ulid_report_generator_error(const char* function, sortid_error why);
 
 #endif /* SORTID_ENGINES_POSTGRES_ULID_PG_H_ */

@@ -8,10 +8,13 @@
  * Text: sortid's strict ULID parser (case-insensitive Crockford Base32, first
  * character <= '7'); output is canonical upper case.
  */
-#include "ulid_pg.h"
+/* clang-format off: PostgreSQL requires postgres.h before any other header. */
+#include "postgres.h"
+/* clang-format on */
 
 #include "common/hashfn.h"
 #include "libpq/pqformat.h"
+#include "ulid_pg.h"
 #include "utils/builtins.h"
 
 PG_MODULE_MAGIC;
@@ -20,7 +23,7 @@ PG_MODULE_MAGIC;
 #define ULID_QUOTE_LIMIT 64
 
 /* text with printable ASCII kept, \ and " backslashed, other bytes as \xNN. */
-static char *escape_for_message(const char *text, size_t len) {
+static char* escape_for_message(const char* text, size_t len) {
   static const char hex[] = "0123456789ABCDEF";
   const size_t shown = len < ULID_QUOTE_LIMIT ? len : ULID_QUOTE_LIMIT;
   StringInfoData out;
@@ -28,13 +31,13 @@ static char *escape_for_message(const char *text, size_t len) {
 
   initStringInfo(&out);
   for (i = 0; i < shown; i++) {
-    const unsigned char c = (unsigned char) text[i];
+    const unsigned char c = (unsigned char)text[i];
 
     if (c == '\\' || c == '"') {
       appendStringInfoChar(&out, '\\');
-      appendStringInfoChar(&out, (char) c);
+      appendStringInfoChar(&out, (char)c);
     } else if (c >= 0x20 && c < 0x7f) {
-      appendStringInfoChar(&out, (char) c);
+      appendStringInfoChar(&out, (char)c);
     } else {
       appendStringInfoString(&out, "\\x");
       appendStringInfoChar(&out, hex[c >> 4]);
@@ -45,17 +48,16 @@ static char *escape_for_message(const char *text, size_t len) {
   return out.data;
 }
 
-void ulid_report_invalid_text(const char *what, sortid_format format, const char *text,
-                              size_t len, sortid_error why, size_t position) {
-  char *reason = pstrdup(sortid_error_message(why));
+void ulid_report_invalid_text(const char* what, sortid_format format, const char* text, size_t len,
+                              sortid_error why, size_t position) {
+  char* reason = pstrdup(sortid_error_message(why));
 
-  reason[0] = (char) pg_toupper((unsigned char) reason[0]);
+  reason[0] = (char)pg_toupper((unsigned char)reason[0]);
   if (why == SORTID_ERROR_LENGTH)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                    errmsg("invalid input syntax for %s: \"%s\"", what,
-                           escape_for_message(text, len)),
-                    errdetail("%s: %zu bytes, expected %zu.", reason, len,
-                              sortid_text_length(format))));
+    ereport(ERROR,
+            (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+             errmsg("invalid input syntax for %s: \"%s\"", what, escape_for_message(text, len)),
+             errdetail("%s: %zu bytes, expected %zu.", reason, len, sortid_text_length(format))));
   ereport(ERROR,
           (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
            errmsg("invalid input syntax for %s: \"%s\"", what, escape_for_message(text, len)),
@@ -63,7 +65,7 @@ void ulid_report_invalid_text(const char *what, sortid_format format, const char
   pg_unreachable();
 }
 
-void ulid_report_generator_error(const char *function, sortid_error why) {
+void ulid_report_generator_error(const char* function, sortid_error why) {
   ereport(ERROR, (errcode(why == SORTID_ERROR_OVERFLOW ? ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE
                           : why == SORTID_ERROR_RANGE  ? ERRCODE_DATETIME_VALUE_OUT_OF_RANGE
                                                        : ERRCODE_INTERNAL_ERROR),
@@ -73,20 +75,21 @@ void ulid_report_generator_error(const char *function, sortid_error why) {
 
 PG_FUNCTION_INFO_V1(ulid_in);
 Datum ulid_in(PG_FUNCTION_ARGS) {
-  const char *text = PG_GETARG_CSTRING(0);
+  const char* text = PG_GETARG_CSTRING(0);
   const size_t len = strlen(text);
-  ulid_t *id = palloc(sizeof(ulid_t));
+  ulid_t* id = palloc(sizeof(ulid_t));
   size_t position = 0;
   const sortid_error why = ulid_text_decode(SORTID_FORMAT_ULID, text, len, id->data, &position);
 
-  if (why != SORTID_OK) ulid_report_invalid_text("type ulid", SORTID_FORMAT_ULID, text, len, why, position);
+  if (why != SORTID_OK)
+    ulid_report_invalid_text("type ulid", SORTID_FORMAT_ULID, text, len, why, position);
   PG_RETURN_ULID_P(id);
 }
 
 PG_FUNCTION_INFO_V1(ulid_out);
 Datum ulid_out(PG_FUNCTION_ARGS) {
-  const ulid_t *id = PG_GETARG_ULID_P(0);
-  char *text = palloc(27);
+  const ulid_t* id = PG_GETARG_ULID_P(0);
+  char* text = palloc(27);
 
   if (ulid_text_encode(SORTID_FORMAT_ULID, id->data, text) != 26)
     elog(ERROR, "ulid_out: sortid could not encode a ULID");
@@ -96,8 +99,8 @@ Datum ulid_out(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(ulid_recv);
 Datum ulid_recv(PG_FUNCTION_ARGS) {
-  StringInfo buffer = (StringInfo) PG_GETARG_POINTER(0);
-  ulid_t *id = palloc(sizeof(ulid_t));
+  StringInfo buffer = (StringInfo)PG_GETARG_POINTER(0);
+  ulid_t* id = palloc(sizeof(ulid_t));
 
   memcpy(id->data, pq_getmsgbytes(buffer, ULID_LEN), ULID_LEN);
   PG_RETURN_ULID_P(id);
@@ -105,11 +108,11 @@ Datum ulid_recv(PG_FUNCTION_ARGS) {
 
 PG_FUNCTION_INFO_V1(ulid_send);
 Datum ulid_send(PG_FUNCTION_ARGS) {
-  const ulid_t *id = PG_GETARG_ULID_P(0);
+  const ulid_t* id = PG_GETARG_ULID_P(0);
   StringInfoData buffer;
 
   pq_begintypsend(&buffer);
-  pq_sendbytes(&buffer, (const char *) id->data, ULID_LEN);
+  pq_sendbytes(&buffer, (const char*)id->data, ULID_LEN);
   PG_RETURN_BYTEA_P(pq_endtypsend(&buffer));
 }
 
@@ -147,9 +150,7 @@ Datum ulid_larger(PG_FUNCTION_ARGS) {
 }
 
 PG_FUNCTION_INFO_V1(ulid_hash);
-Datum ulid_hash(PG_FUNCTION_ARGS) {
-  return hash_any(PG_GETARG_ULID_P(0)->data, ULID_LEN);
-}
+Datum ulid_hash(PG_FUNCTION_ARGS) { return hash_any(PG_GETARG_ULID_P(0)->data, ULID_LEN); }
 
 /* The 64-bit seeded hash that hash partitioning needs. */
 PG_FUNCTION_INFO_V1(ulid_hash_extended);
