@@ -50,3 +50,9 @@ INSERT INTO short_field VALUES ('\x0102');
 COPY short_field TO :'binary_file' (FORMAT binary);
 CREATE TABLE short_target (id ulid);
 COPY short_target FROM :'binary_file' (FORMAT binary);
+-- So is a long one (17 bytes): the whole field must be one ULID.
+TRUNCATE short_field;
+INSERT INTO short_field VALUES ('\x0186cb6525d781da815c7e25a6bfe7db00');
+COPY short_field TO :'binary_file' (FORMAT binary);
+COPY short_target FROM :'binary_file' (FORMAT binary);
+SELECT count(*) AS rows_loaded FROM short_target;

@@ -36,6 +36,8 @@ FROM expected;
 -- Ordered scans come from the index, in ULID order.
 EXPLAIN (COSTS OFF) SELECT id FROM events ORDER BY id DESC LIMIT 3;
 SELECT n FROM events WHERE id IS NOT NULL ORDER BY id DESC LIMIT 3;
+EXPLAIN (COSTS OFF) SELECT max(id) FROM events;
+SELECT max(id) = (SELECT id FROM events WHERE n = 20000) AS max_from_index FROM events;
 SELECT bool_and(n = rank) AS index_order_is_time_order FROM
   (SELECT n, row_number() OVER (ORDER BY id) AS rank FROM events WHERE id IS NOT NULL) s;
 -- Unique constraint through the btree.
