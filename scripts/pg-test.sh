@@ -22,7 +22,7 @@ grep -E '^(test |ok |not ok |     )' "$PG_CLUSTER_DIR/regress.out" | grep -E '\.
 passed=$(grep -cE '^(test|ok) .*\.\.\. ok|^ok ' "$PG_CLUSTER_DIR/regress.out" || true)
 failed=$(grep -cE 'FAILED|failed \(ignored\)|^not ok' "$PG_CLUSTER_DIR/regress.out" || true)
 if ((status != 0)); then
-  tail -n 30 "$PG_CLUSTER_DIR/regress.out" >&2
+  grep -v "^test " "$PG_CLUSTER_DIR/regress.out" | tail -n 30 >&2
   [[ -f $root/engines/postgres/regression.diffs ]] && head -n 200 "$root/engines/postgres/regression.diffs" >&2
   echo "pg-test: server log tail:" >&2
   tail -n 20 "$PG_CLUSTER_DIR/server.log" >&2

@@ -81,6 +81,19 @@ SELECT brin_summarize_new_values('events_brin_multi') >= 0 AS summarized;
 SELECT count(*) AS found FROM events WHERE id = ulid_min(to_timestamp(1700000001.5));
 DELETE FROM events WHERE n < 0;
 DROP INDEX events_brin_multi;
+-- The distance function (support procedure 11) decides which values merge:
+-- rows from 4 interleaved time clusters summarize as exactly those 4 ranges
+-- (pageinspect, shipped with the server).
+CREATE EXTENSION pageinspect;
+CREATE TABLE clusters (id ulid);
+INSERT INTO clusters
+SELECT ulid_min(to_timestamp(1700000000 + (g % 4) * 100000 + g * 0.001))
+FROM generate_series(1, 2000) AS g;
+CREATE INDEX clusters_brin ON clusters USING brin (id ulid_minmax_multi_ops(values_per_range = 8))
+  WITH (pages_per_range = 32);
+SELECT blknum, value FROM brin_page_items(get_raw_page('clusters_brin', 2), 'clusters_brin');
+DROP TABLE clusters;
+DROP EXTENSION pageinspect;
 
 CREATE INDEX events_bloom ON events USING brin (id ulid_bloom_ops(false_positive_rate = 0.01))
   WITH (pages_per_range = 4);
