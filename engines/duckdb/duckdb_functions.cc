@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lib/engines/invalid_id_message.h"
+#include "common/invalid_id_message.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid_duckdb.h"
 

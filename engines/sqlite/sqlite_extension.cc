@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#include "lib/engines/invalid_id_message.h"
+#include "common/invalid_id_message.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
 

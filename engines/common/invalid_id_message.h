@@ -1,7 +1,7 @@
 // The error both engine integrations raise for text that is not a valid ID:
 // "<function>: '<text>' is not a valid ULID: <reason> at position <n>".
-#ifndef SORTID_LIB_ENGINES_INVALID_ID_MESSAGE_H_
-#define SORTID_LIB_ENGINES_INVALID_ID_MESSAGE_H_
+#ifndef SORTID_ENGINES_COMMON_INVALID_ID_MESSAGE_H_
+#define SORTID_ENGINES_COMMON_INVALID_ID_MESSAGE_H_
 
 #include <algorithm>
 #include <string>
@@ -25,4 +25,4 @@ inline std::string InvalidIdMessage(const char* function, sortid_format format, 
 
 }  // namespace sortid::engines
 
-#endif  // SORTID_LIB_ENGINES_INVALID_ID_MESSAGE_H_
+#endif  // SORTID_ENGINES_COMMON_INVALID_ID_MESSAGE_H_
