@@ -64,10 +64,9 @@ inline std::string InvalidIdMessage(const char* function, sortid_format format, 
                                     size_t length) {
   size_t position = 0;
   const sortid_error why = sortid_explain(format, text, length, nullptr, &position);
-  std::string message = std::string(function) + ": " + QuoteForMessage(text, length) +
-                        " is not a valid " +
-                        (format == SORTID_FORMAT_RECORD_ID ? "Record ID" : "ULID") + ": " +
-                        sortid_error_message(why);
+  std::string message =
+      std::string(function) + ": " + QuoteForMessage(text, length) + " is not a valid " +
+      (format == SORTID_FORMAT_RECORD_ID ? "Record ID" : "ULID") + ": " + sortid_error_message(why);
   if (why != SORTID_ERROR_LENGTH) message += " at position " + std::to_string(position + 1);
   return message;
 }

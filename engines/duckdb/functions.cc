@@ -2,6 +2,8 @@
 // and times, each converting a whole chunk with one or two bulk sortid calls
 // (see vectors.h), and their registration (with the ULID-typed overloads of
 // ulid_type.cc). The list of functions is in include/sortid/sortid_duckdb.h.
+#include "functions.h"
+
 #include <cstring>
 #include <optional>
 #include <string>
@@ -9,7 +11,6 @@
 
 #include "common/invalid_id_message.h"
 #include "common/time_bounds.h"
-#include "functions.h"
 #include "registration.h"
 #include "vectors.h"
 
@@ -73,8 +74,7 @@ void UlidToBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vecto
     return;
   }
   if (n > 0) {
-    WriteStrings(output, n, kIdBytes, reinterpret_cast<const char*>(s.ids.data()),
-                 s.valid.data());
+    WriteStrings(output, n, kIdBytes, reinterpret_cast<const char*>(s.ids.data()), s.valid.data());
   }
   SetOutputValidity(output, n, s.valid.data());
 }
@@ -230,8 +230,7 @@ bool RegisterTextFunctions(duckdb_connection c) {
   bool ok = true;
   const auto add = [&](duckdb_state state) { ok &= state == DuckDBSuccess; };
   add(RegisterFunction(c, "ulid", {{{}, V, Generate<SORTID_KIND_ULID>}}, true));
-  add(RegisterFunction(c, "ulid_monotonic", {{{}, V, Generate<SORTID_KIND_ULID_MONOTONIC>}},
-                       true));
+  add(RegisterFunction(c, "ulid_monotonic", {{{}, V, Generate<SORTID_KIND_ULID_MONOTONIC>}}, true));
   add(RegisterFunction(c, "record_id", {{{}, V, Generate<SORTID_KIND_RECORD_ID>}}, true));
   add(RegisterFunction(c, "gen_ulid", {{{}, kUlidType, GenerateUlidType}}, true));
   add(RegisterFunction(c, "gen_ulid_monotonic", {{{}, kUlidType, GenerateUlidTypeMonotonic}},
@@ -242,9 +241,9 @@ bool RegisterTextFunctions(duckdb_connection c) {
   add(RegisterFunction(c, "ulid_to_blob", {{{V}, kBlob, UlidToBlob<Mode::kStrict>}}));
   add(RegisterFunction(c, "try_ulid_to_blob", {{{V}, kBlob, UlidToBlob<Mode::kTry>}}));
   add(RegisterFunction(c, "ulid_from_blob", {{{kBlob}, V, UlidFromBlob}}));
-  add(RegisterFunction(c, "ulid_time",
-                       {{{V}, kMs, IdTime<Mode::kStrict, SORTID_FORMAT_ULID>},
-                        {{kUlidType}, kMs, UlidTypeTime}}));
+  add(RegisterFunction(
+      c, "ulid_time",
+      {{{V}, kMs, IdTime<Mode::kStrict, SORTID_FORMAT_ULID>}, {{kUlidType}, kMs, UlidTypeTime}}));
   add(RegisterFunction(c, "try_ulid_time", {{{V}, kMs, IdTime<Mode::kTry, SORTID_FORMAT_ULID>}}));
   add(RegisterFunction(c, "record_id_time",
                        {{{V}, kMs, IdTime<Mode::kStrict, SORTID_FORMAT_RECORD_ID>}}));

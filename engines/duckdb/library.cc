@@ -9,8 +9,8 @@ namespace {
 // function sortid_version() (registered last) answers on it.
 bool AlreadyRegistered(duckdb_connection connection) {
   duckdb_result result;
-  const bool answered = duckdb_query(connection, "SELECT sortid_version()", &result) ==
-                        DuckDBSuccess;
+  const bool answered =
+      duckdb_query(connection, "SELECT sortid_version()", &result) == DuckDBSuccess;
   duckdb_destroy_result(&result);
   return answered;
 }

@@ -90,8 +90,8 @@ bool BlobToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
   for (idx_t i = 0; i < n; ++i) {
     if (!RowValid(mask, i)) continue;
     if (StringLength(blobs[i]) != kIdBytes) {
-      const std::string message = "CAST to ULID: a binary ULID is 16 bytes, got " +
-                                  std::to_string(StringLength(blobs[i]));
+      const std::string message =
+          "CAST to ULID: a binary ULID is 16 bytes, got " + std::to_string(StringLength(blobs[i]));
       if (!try_cast) {
         duckdb_cast_function_set_error(info, message.c_str());
         return false;

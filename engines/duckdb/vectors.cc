@@ -49,8 +49,8 @@ void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t
 }
 
 std::string FirstInvalidRowMessage(const char* function, sortid_format format,
-                                   const duckdb_string_t* strings, const uint64_t* mask,
-                                   size_t n, const uint8_t* valid) {
+                                   const duckdb_string_t* strings, const uint64_t* mask, size_t n,
+                                   const uint8_t* valid) {
   for (size_t i = 0; i < n; ++i) {
     if (!RowValid(mask, i) || BitSet(valid, i)) continue;
     return sortid::engines::InvalidIdMessage(function, format, StringData(strings[i]),

@@ -57,8 +57,8 @@ void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t
 // invalid-ID message (see common/invalid_id_message.h) for the first row
 // without one, naming function.
 std::string FirstInvalidRowMessage(const char* function, sortid_format format,
-                                   const duckdb_string_t* strings, const uint64_t* mask,
-                                   size_t n, const uint8_t* valid);
+                                   const duckdb_string_t* strings, const uint64_t* mask, size_t n,
+                                   const uint8_t* valid);
 
 // Bits of a DuckDB validity mask (nullptr: all valid) into a bitmap of n rows.
 void MaskToBits(const uint64_t* mask, size_t n, uint8_t* valid);

@@ -119,10 +119,10 @@ void UuidToUlid(sqlite3_context* ctx, int, sqlite3_value** argv) {
                       static_cast<size_t>(length), id, &valid, nullptr, nullptr);
       }
       if (!(valid & 1)) {
-        const std::string message =
-            "uuid_to_ulid: " +
-            sortid::engines::QuoteForMessage(text ? text : "", text ? static_cast<size_t>(length) : 0) +
-            " is not a UUID (36 or 32 hex characters)";
+        const std::string message = "uuid_to_ulid: " +
+                                    sortid::engines::QuoteForMessage(
+                                        text ? text : "", text ? static_cast<size_t>(length) : 0) +
+                                    " is not a UUID (36 or 32 hex characters)";
         return sqlite3_result_error(ctx, message.c_str(), -1);
       }
     }

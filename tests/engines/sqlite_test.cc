@@ -105,9 +105,9 @@ TEST_F(SqliteTest, HostileInputIsEscapedInMessages) {
             "ERROR: ulid_to_uuid: '\\x1b[2J\\tit\\'s\\\\' is not a valid ULID: wrong length");
   EXPECT_EQ(Query("SELECT ulid_to_uuid(x'01ff80')"),
             "ERROR: ulid_to_uuid: '\\x01\\xff\\x80' is not a valid ULID: wrong length");
-  EXPECT_EQ(Query("SELECT ulid_time(printf('%.100c', 'A'))"),
-            "ERROR: ulid_time: '" + std::string(64, 'A') +
-                "'\u2026 is not a valid ULID: wrong length");
+  EXPECT_EQ(
+      Query("SELECT ulid_time(printf('%.100c', 'A'))"),
+      "ERROR: ulid_time: '" + std::string(64, 'A') + "'\u2026 is not a valid ULID: wrong length");
   EXPECT_EQ(Query("SELECT uuid_to_ulid('nope' || char(0) || char(10))"),
             "ERROR: uuid_to_ulid: 'nope\\x00\\n' is not a UUID (36 or 32 hex characters)");
 }
