@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -76,20 +77,21 @@ void WriteStrings(duckdb_vector output, size_t n, size_t length, const char* dat
                   const uint8_t* valid);
 
 // DuckDB's UUID is a hugeint: the 16 bytes big-endian, top bit flipped so
-// that signed order is byte order.
+// that signed order is byte order (x86-64 and AArch64 Linux are little-endian).
 inline duckdb_hugeint ToDuckUuid(const uint8_t* id) {
-  uint64_t hi = 0, lo = 0;
-  for (int b = 0; b < 8; ++b) hi = hi << 8 | id[b];
-  for (int b = 8; b < 16; ++b) lo = lo << 8 | id[b];
+  uint64_t hi, lo;
+  std::memcpy(&hi, id, 8);
+  std::memcpy(&lo, id + 8, 8);
   duckdb_hugeint h;
-  h.upper = static_cast<int64_t>(hi ^ (uint64_t{1} << 63));
-  h.lower = lo;
+  h.upper = static_cast<int64_t>(__builtin_bswap64(hi) ^ (uint64_t{1} << 63));
+  h.lower = __builtin_bswap64(lo);
   return h;
 }
 inline void FromDuckUuid(const duckdb_hugeint& h, uint8_t* id) {
-  const uint64_t hi = static_cast<uint64_t>(h.upper) ^ (uint64_t{1} << 63);
-  for (int b = 0; b < 8; ++b) id[b] = static_cast<uint8_t>(hi >> (56 - 8 * b));
-  for (int b = 0; b < 8; ++b) id[8 + b] = static_cast<uint8_t>(h.lower >> (56 - 8 * b));
+  const uint64_t hi = __builtin_bswap64(static_cast<uint64_t>(h.upper) ^ (uint64_t{1} << 63));
+  const uint64_t lo = __builtin_bswap64(h.lower);
+  std::memcpy(id, &hi, 8);
+  std::memcpy(id + 8, &lo, 8);
 }
 
 }  // namespace sortid::duckdb_glue
