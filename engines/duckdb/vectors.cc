@@ -91,14 +91,15 @@ void WriteStrings(duckdb_vector output, size_t n, size_t length, const char* dat
   auto* rows = static_cast<duckdb_string_t*>(duckdb_vector_get_data(output));
   char* heap = rows[0].value.pointer.ptr;
   for (size_t i = 0; i < n; ++i) {
-    if (!BitSet(valid, i)) continue;
+    if (!BitSet(valid, i)) {
+      rows[i].value.inlined.length = 0;  // a well-formed empty string behind the NULL bit
+      continue;
+    }
     char* text = heap + i * length;
     rows[i].value.pointer.length = static_cast<uint32_t>(length);
     std::memcpy(rows[i].value.pointer.prefix, text, 4);
     rows[i].value.pointer.ptr = text;
   }
-  // Row 0 when it is NULL: a well-formed empty string behind the NULL bit.
-  if (!BitSet(valid, 0)) rows[0].value.inlined.length = 0;
 }
 
 }  // namespace sortid::duckdb_glue
