@@ -77,8 +77,9 @@ function decodeTimeError(id) {
   }
   let time = 0;
   for (let index = TIME_LEN - 1; index >= 0; index--) { // npm scans right to left
-    const char = id[index].toUpperCase();
-    const value = char.length === 1 ? ENCODING.indexOf(char) : -1;
+    const ascii = id.charCodeAt(index) < 0x80;
+    const char = ascii ? id[index].toUpperCase() : id[index];
+    const value = ascii ? ENCODING.indexOf(char) : -1;
     if (value === -1) {
       const error = new ULIDError(ULIDErrorCode.DecodeTimeInvalidCharacter,
         `Time decode error: Invalid character: ${shown(char)}`);
@@ -94,8 +95,7 @@ function decodeTimeError(id) {
     return error;
   }
   for (let index = TIME_LEN; index < id.length; index++) {
-    const char = id[index].toUpperCase();
-    if (char.length !== 1 || ENCODING.indexOf(char) === -1) {
+    if (id.charCodeAt(index) >= 0x80 || ENCODING.indexOf(id[index].toUpperCase()) === -1) {
       const error = new ULIDError(ULIDErrorCode.DecodeTimeInvalidCharacter,
         `ULID decode error: Invalid character in the random part at index ${index}: ${shown(id[index])}`);
       error.position = index;
