@@ -23,14 +23,30 @@ inline Napi::Value AsciiString(napi_env env, const char* text, size_t size) {
   return Napi::Value(env, value);
 }
 
-// Copies a string argument as UTF-8 into buf (capacity bytes, NUL-terminated);
-// returns the byte count, or -1 when the value is not a string. A string
-// longer than capacity - 1 bytes comes back as capacity - 1 bytes, which is
-// never a valid item's length when capacity exceeds the longest item by 2.
+// Copies a string argument's characters into buf as ASCII bytes (at most
+// capacity - 1 of them; capacity <= 64): returns the count, or -1 when the
+// value is not a string or holds a character outside ASCII (never valid in
+// an ID). A string longer than capacity - 1 comes back as capacity - 1
+// characters, never a valid item's length when capacity exceeds it by 2.
 inline ptrdiff_t ReadString(napi_env env, napi_value value, char* buf, size_t capacity) {
+  char16_t units[64];
   size_t size = 0;
-  if (napi_get_value_string_utf8(env, value, buf, capacity, &size) != napi_ok) return -1;
+  if (capacity > 64 || napi_get_value_string_utf16(env, value, units, capacity, &size) != napi_ok) {
+    return -1;
+  }
+  for (size_t i = 0; i < size; ++i) {
+    if (units[i] >= 0x80) return -1;
+    buf[i] = static_cast<char>(units[i]);
+  }
   return static_cast<ptrdiff_t>(size);
+}
+
+// The first argument of a raw N-API callback (undefined when none was passed).
+inline napi_value FirstArgument(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value arg = nullptr;
+  napi_get_cb_info(env, info, &argc, &arg, nullptr, nullptr);
+  return arg;
 }
 
 // Reads an integer millisecond time in 0 .. 2^48 - 1; false (and a thrown

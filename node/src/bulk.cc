@@ -122,8 +122,8 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
     lines.terminator = '\n';
     const bool last_unterminated = size % stride != 0;
     const size_t terminated = count - (last_unterminated ? 1 : 0);
-    Status status = decode(format, text, terminated, stride, out->ids.Data(),
-                           out->validity.Data(), lines);
+    Status status =
+        decode(format, text, terminated, stride, out->ids.Data(), out->validity.Data(), lines);
     size_t invalid = status.invalid;
     if (status.ok() && last_unterminated) {
       uint8_t bit = 0;

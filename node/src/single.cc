@@ -4,6 +4,7 @@
 // ulid 3.0.2 error (code and message) on the cold path.
 #include <cstring>
 #include <limits>
+#include <utility>
 
 #include "node/src/addon.h"
 #include "node/src/single_item.h"
@@ -44,12 +45,15 @@ Napi::Value UlidText(const Napi::Env& env, const uint8_t* id) {
 }
 
 // ulidNow() -> string: a ULID with the current time from the thread's generator.
-Napi::Value UlidNow(const Napi::CallbackInfo& info) {
+napi_value UlidNow(napi_env env, napi_callback_info) {
   char text[kUlidLength];
   if (!generate_text(IdKind::kUlid, Format::kUlid, text, 1, kUlidLength).ok()) {
-    return Throw(info.Env(), "sortid: ULID generation failed (clock or entropy source)");
+    napi_throw_error(env, nullptr, "sortid: ULID generation failed (clock or entropy source)");
+    return nullptr;
   }
-  return AsciiString(info.Env(), text, kUlidLength);
+  napi_value result = nullptr;
+  napi_create_string_latin1(env, text, kUlidLength, &result);
+  return result;
 }
 
 // ulidAt(ms) -> string: a ULID with timestamp ms (validated by index.js too).
@@ -90,41 +94,51 @@ Napi::Value MonotonicIncrement(const Napi::CallbackInfo& info) {
   return UlidText(info.Env(), state);
 }
 
-// decodeTime(text) -> ms, or -1 when text is not a valid ULID.
-Napi::Value DecodeTime(const Napi::CallbackInfo& info) {
+// decodeTime(text) -> ms, or -1 when text is not a valid ULID. Raw N-API
+// callbacks here and below: the hottest per-call paths skip node-addon-api's
+// CallbackInfo.
+napi_value DecodeTime(napi_env env, napi_callback_info info) {
   char text[kReadCapacity];
-  const ptrdiff_t size = ReadString(info.Env(), info[0], text, sizeof text);
+  const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
   uint8_t id[kBinarySize];
-  if (size < 0 || !DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id)) {
-    return Napi::Number::New(info.Env(), -1);
+  double ms = -1;
+  if (size >= 0 && DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id)) {
+    int64_t t = 0;
+    for (int i = 0; i < 6; ++i) t = (t << 8) | id[i];
+    ms = static_cast<double>(t);
   }
-  int64_t ms = 0;
-  for (int i = 0; i < 6; ++i) ms = (ms << 8) | id[i];
-  return Napi::Number::New(info.Env(), static_cast<double>(ms));
+  napi_value result = nullptr;
+  napi_create_double(env, ms, &result);
+  return result;
 }
 
 // isValid(value) -> boolean (strings only; sortid's strict ULID rules).
-Napi::Value IsValid(const Napi::CallbackInfo& info) {
+napi_value IsValid(napi_env env, napi_callback_info info) {
   char text[kReadCapacity];
-  const ptrdiff_t size = ReadString(info.Env(), info[0], text, sizeof text);
+  const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
   uint8_t id[kBinarySize];
-  return Napi::Boolean::New(
-      info.Env(), size >= 0 && DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id));
+  napi_value result = nullptr;
+  napi_get_boolean(env, size >= 0 && DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id),
+                   &result);
+  return result;
 }
 
 // ulidToUUID(text) -> upper-case UUID (as npm ulid 3.0.2), or null.
-Napi::Value UlidToUuid(const Napi::CallbackInfo& info) {
+napi_value UlidToUuid(napi_env env, napi_callback_info info) {
   char text[kReadCapacity];
-  const ptrdiff_t size = ReadString(info.Env(), info[0], text, sizeof text);
+  const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
   uint8_t id[kBinarySize];
+  napi_value result = nullptr;
   if (size < 0 || !DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id)) {
-    return info.Env().Null();
+    napi_get_null(env, &result);
+    return result;
   }
   TextOptions upper;
   upper.letter_case = LetterCase::kUpper;
   char uuid[kUuidLength];
   EncodeOne(Format::kUuid, id, uuid, upper);
-  return AsciiString(info.Env(), uuid, kUuidLength);
+  napi_create_string_latin1(env, uuid, kUuidLength, &result);
+  return result;
 }
 
 // uuidToULID(text) -> ULID, or null unless text is a 36-character UUID.
@@ -187,14 +201,19 @@ Napi::Value SortKeyBounds(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void RegisterSingle(Napi::Env env, Napi::Object exports) {
-  exports.Set("ulidNow", Napi::Function::New(env, UlidNow, "ulidNow"));
+  const std::pair<const char*, napi_callback> raw[] = {{"ulidNow", UlidNow},
+                                                       {"decodeTime", DecodeTime},
+                                                       {"isValid", IsValid},
+                                                       {"ulidToUUID", UlidToUuid}};
+  for (const auto& [name, callback] : raw) {
+    napi_value function = nullptr;
+    napi_create_function(env, name, NAPI_AUTO_LENGTH, callback, nullptr, &function);
+    exports.Set(name, Napi::Value(env, function));
+  }
   exports.Set("ulidAt", Napi::Function::New(env, UlidAt, "ulidAt"));
   exports.Set("monotonicFresh", Napi::Function::New(env, MonotonicFresh, "monotonicFresh"));
   exports.Set("monotonicIncrement",
               Napi::Function::New(env, MonotonicIncrement, "monotonicIncrement"));
-  exports.Set("decodeTime", Napi::Function::New(env, DecodeTime, "decodeTime"));
-  exports.Set("isValid", Napi::Function::New(env, IsValid, "isValid"));
-  exports.Set("ulidToUUID", Napi::Function::New(env, UlidToUuid, "ulidToUUID"));
   exports.Set("uuidToULID", Napi::Function::New(env, UuidToUlid, "uuidToULID"));
   exports.Set("encodeTime", Napi::Function::New(env, EncodeTime, "encodeTime"));
   exports.Set("parseTime", Napi::Function::New(env, ParseTime, "parseTime"));
