@@ -4,13 +4,17 @@
 // Arrow-layout bitmap (bit i in byte i / 8, LSB first, 1 = valid), as in sortid.h.
 #include <cstring>
 #include <limits>
-#include <vector>
+#include <memory>
 
 #include "node/src/addon.h"
 #include "sortid/generator.hpp"
 
 namespace sortid::node {
 namespace {
+
+// Scratch text, left uninitialized (every byte that is read is written first).
+using Scratch = std::unique_ptr<char[]>;
+Scratch NewScratch(size_t size) { return Scratch(new char[size == 0 ? 1 : size]); }
 
 Napi::Value ThrowType(const Napi::Env& env, const std::string& message) {
   Napi::TypeError::New(env, message).ThrowAsJavaScriptException();
@@ -70,12 +74,12 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
   options.terminator = info[4].ToBoolean() ? '\n' : -1;
   const size_t stride = item_length(Format::kUlid, options);
   const bool as_string = info[5].ToBoolean();
-  std::vector<char> text;
+  Scratch text;
   char* out = nullptr;
   Napi::Buffer<char> buffer;
   if (as_string) {
-    text.resize(count * stride);
-    out = text.data();
+    text = NewScratch(count * stride);
+    out = text.get();
   } else {
     buffer = Napi::Buffer<char>::New(env, count * stride);
     out = buffer.Data();
@@ -83,7 +87,7 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
   const GenerateResult result = generate_text(kind, Format::kUlid, out, count, stride, options);
   if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
   if (!as_string) return buffer;
-  return TextResult(env, text.data(), text.size(), true);
+  return TextResult(env, text.get(), count * stride, true);
 }
 
 struct Decoded {
@@ -152,12 +156,12 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
     if (end == nullptr) break;
     p = end + 1;
   }
-  std::vector<char> scratch(count * length);
+  Scratch scratch = NewScratch(count * length);
   size_t i = 0;
   for (const char* p = text; p < text + size; ++i) {
     const char* end = static_cast<const char*>(std::memchr(p, '\n', size_t(text + size - p)));
     const char* line_end = end == nullptr ? text + size : end;
-    char* slot = scratch.data() + i * length;
+    char* slot = scratch.get() + i * length;
     if (size_t(line_end - p) == length) {
       std::memcpy(slot, p, length);
     } else {
@@ -169,7 +173,7 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
   out->ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
   out->validity = Napi::Buffer<uint8_t>::New(env, (count + 7) / 8);
   const Status status =
-      decode(format, scratch.data(), count, length, out->ids.Data(), out->validity.Data(), base);
+      decode(format, scratch.get(), count, length, out->ids.Data(), out->validity.Data(), base);
   if (!status.ok()) {
     ThrowError(env, std::string("sortid: ") + error_message(status.error));
     return false;
@@ -186,14 +190,14 @@ bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options
   const size_t length = item_length(format, options);
   const size_t stride = length + 2;  // item + 1 (over-long stays over-long) + NUL
   const size_t count = array.Length();
-  std::vector<char> scratch(count * stride);
+  Scratch scratch = NewScratch(count * stride);
   for (uint32_t i = 0; i < count; ++i) {
     napi_value item = nullptr;
     if (napi_get_element(env, array, i, &item) != napi_ok) {
       ThrowError(env, "sortid: cannot read array element");
       return false;
     }
-    char* slot = scratch.data() + size_t(i) * stride;
+    char* slot = scratch.get() + size_t(i) * stride;
     if (ReadString(env, item, slot, stride) != static_cast<ptrdiff_t>(length)) {
       slot[0] = kInvalidMark;
     }
@@ -201,7 +205,7 @@ bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options
   out->ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
   out->validity = Napi::Buffer<uint8_t>::New(env, (count + 7) / 8);
   const Status status =
-      decode(format, scratch.data(), count, stride, out->ids.Data(), out->validity.Data(), options);
+      decode(format, scratch.get(), count, stride, out->ids.Data(), out->validity.Data(), options);
   if (!status.ok()) {
     ThrowError(env, std::string("sortid: ") + error_message(status.error));
     return false;
@@ -274,9 +278,20 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
     }
   }
   const size_t stride = item_length(format, options);
-  std::vector<char> text(count * stride);
-  const Status status = encode(format, ids, count, text.data(), stride, nullptr, options);
+  const bool direct = output == 0 && validity == nullptr;  // straight into the result Buffer
+  Napi::Buffer<char> buffer;
+  Scratch scratch;
+  char* text = nullptr;
+  if (direct) {
+    buffer = Napi::Buffer<char>::New(env, count * stride);
+    text = buffer.Data();
+  } else {
+    scratch = NewScratch(count * stride);
+    text = scratch.get();
+  }
+  const Status status = encode(format, ids, count, text, stride, nullptr, options);
   if (!status.ok()) return ThrowError(env, std::string("sortid: ") + error_message(status.error));
+  if (direct) return buffer;
   if (output == 2) {
     Napi::Array array = Napi::Array::New(env, count);
     for (uint32_t i = 0; i < count; ++i) {
@@ -284,27 +299,28 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
       if (!Valid(validity, i)) {
         napi_get_null(env, &value);
       } else {
-        napi_create_string_latin1(env, text.data() + size_t(i) * stride, stride, &value);
+        napi_create_string_latin1(env, text + size_t(i) * stride, stride, &value);
       }
       napi_set_element(env, array, i, value);
     }
     return array;
   }
+  size_t text_size = count * stride;
   if (validity != nullptr) {  // invalid items -> empty (just the separator)
     size_t w = 0;
     const size_t keep = options.terminator >= 0 ? stride - 1 : stride;
     for (size_t i = 0; i < count; ++i) {
       if (Valid(validity, i)) {
-        std::memmove(text.data() + w, text.data() + i * stride, stride);
+        std::memmove(text + w, text + i * stride, stride);
         w += stride;
       } else {
         w += stride - keep;
         if (options.terminator >= 0) text[w - 1] = '\n';
       }
     }
-    text.resize(w);
+    text_size = w;
   }
-  return TextResult(env, text.data(), text.size(), output == 1);
+  return TextResult(env, text, text_size, output == 1);
 }
 
 // timestamps(ids, bigint) -> Float64Array | BigInt64Array of Unix ms.
