@@ -2,6 +2,7 @@
 // JavaScript. Text batches are newline-separated Buffers (or one string) or
 // arrays of strings; binary batches are Buffers of 16-byte IDs; validity is an
 // Arrow-layout bitmap (bit i in byte i / 8, LSB first, 1 = valid), as in sortid.h.
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <memory>
@@ -84,8 +85,19 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
     buffer = Napi::Buffer<char>::New(env, count * stride);
     out = buffer.Data();
   }
-  const GenerateResult result = generate_text(kind, Format::kUlid, out, count, stride, options);
-  if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
+  // Binary chunks, then one encode call per chunk (as fast as generate_text
+  // without a terminator, and 10x faster than it with one, measured here).
+  constexpr size_t kChunk = 65536;
+  std::unique_ptr<uint8_t[]> ids(new uint8_t[std::min(count, kChunk) * kBinarySize + 1]);
+  for (size_t done = 0; done < count; done += kChunk) {
+    const size_t n = std::min(count - done, kChunk);
+    const GenerateResult result = generate(kind, ids.get(), n);
+    if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
+    const Status encoded =
+        encode(Format::kUlid, ids.get(), n, out + done * stride, stride, nullptr, options);
+    if (!encoded.ok())
+      return ThrowError(env, std::string("sortid: ") + error_message(encoded.error));
+  }
   if (!as_string) return buffer;
   return TextResult(env, text.get(), count * stride, true);
 }
