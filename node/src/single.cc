@@ -33,7 +33,7 @@ Napi::Value Throw(const Napi::Env& env, const char* message) {
 
 // A fresh ULID (80 random bits) with timestamp ms, written to id.
 bool FreshUlid(int64_t ms, uint8_t* id) {
-  if (!generate(IdKind::kUlid, id, 1).ok()) return false;
+  if (!NewUlid(id)) return false;
   StoreTime(ms, id);
   return true;
 }
@@ -47,7 +47,7 @@ Napi::Value UlidText(const Napi::Env& env, const uint8_t* id) {
 // ulidNow() -> string: a ULID with the current time from the thread's generator.
 napi_value UlidNow(napi_env env, napi_callback_info) {
   char text[kUlidLength];
-  if (!generate_text(IdKind::kUlid, Format::kUlid, text, 1, kUlidLength).ok()) {
+  if (!NewUlidText(text)) {
     napi_throw_error(env, nullptr, "sortid: ULID generation failed (clock or entropy source)");
     return nullptr;
   }
