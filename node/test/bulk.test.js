@@ -171,3 +171,26 @@ test('sortKeyRange matches `sortid bounds` (and --out-prefix where the CLI has i
     assert.deepEqual([lines.min, lines.max], sortid.sortKeyRange(withPrefix ? 'ORDER#' : '', from, to));
   }
 });
+
+test('worker threads load the addon and generate on their own generator', async () => {
+  const { Worker } = require('node:worker_threads');
+  const { packageDir } = require('./helpers.js');
+  const run = () => new Promise((resolve, reject) => {
+    const worker = new Worker(`
+      const { parentPort, workerData } = require('node:worker_threads');
+      const s = require(workerData);
+      const m = s.monotonicFactory();
+      parentPort.postMessage([s.ulidString(1000, { separator: '\\n' }), m(), s.decodeTime(s.ulid(5))]);`,
+    { eval: true, workerData: packageDir });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  const results = await Promise.all([run(), run(), run()]);
+  const all = new Set();
+  for (const [text, mono, time] of results) {
+    assert.equal(time, 5);
+    assert.ok(sortid.isValid(mono));
+    for (const id of text.split('\n', 1000)) { assert.ok(sortid.isValid(id)); all.add(id); }
+  }
+  assert.equal(all.size, 3000);
+});
