@@ -149,7 +149,7 @@ function monotonicFactory(prng) {
   let lastTime = 0;
   return function _ulid(seedTime) {
     const seed = seedOf(seedTime);
-    if (seed <= lastTime) {
+    if (seed <= lastTime && lastTime > 0) { // npm: a TypeError before the first ID
       const next = native.monotonicIncrement(state);
       if (next === null) throw overflowError();
       return next;

@@ -13,6 +13,7 @@ const DIFFERENCES = [
   'error messages escape characters that do not print as themselves (control characters)',
   'monotonicFactory: a rejected seedTime leaves the factory as it was; npm has already stored it',
   'decodeTime(undefined / null): ULIDError DEC_TIME_MALFORMED; npm throws a TypeError',
+  'monotonicFactory: a negative first seedTime throws ENC_TIME_NEG; npm throws a TypeError',
 ];
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -33,7 +34,7 @@ test('constants and error codes are npm ulid\'s', () => {
   const theirs = new npm.ULIDError('ULID_INVALID', 'x');
   assert.ok(ours instanceof Error);
   assert.deepEqual([ours.name, ours.code, ours.message], [theirs.name, theirs.code, theirs.message]);
-  assert.equal(DIFFERENCES.length, 6);
+  assert.equal(DIFFERENCES.length, 7);
 });
 
 test('ulid(seedTime): the time part is npm\'s, the random part valid and fresh', () => {
@@ -105,6 +106,8 @@ test('difference: a rejected seed does not poison a monotonic factory', () => {
   assert.deepEqual(outcome(() => ours(npm.TIME_MAX + 1)), outcome(() => theirs(npm.TIME_MAX + 1)));
   assert.ok(sortid.isValid(ours())); // npm: every later call throws (its lastTime is past TIME_MAX)
   assert.equal(outcome(() => theirs()).error.code, 'ENC_TIME_SIZE_EXCEED');
+  assert.equal(outcome(() => npm.monotonicFactory()(-5)).error.name, 'TypeError');
+  assert.equal(outcome(() => sortid.monotonicFactory()(-5)).error.code, 'ENC_TIME_NEG');
 });
 
 test('decodeTime: npm\'s times and errors', () => {
