@@ -6,6 +6,7 @@
 #include <cstring>
 #include <limits>
 #include <memory>
+#include <new>
 
 #include "node/src/addon.h"
 #include "sortid/generator.hpp"
@@ -15,7 +16,30 @@ namespace {
 
 // Scratch text, left uninitialized (every byte that is read is written first).
 using Scratch = std::unique_ptr<char[]>;
-Scratch NewScratch(size_t size) { return Scratch(new char[size == 0 ? 1 : size]); }
+Scratch NewScratch(size_t size) { return Scratch(new (std::nothrow) char[size == 0 ? 1 : size]); }
+
+// Results are limited to 2 GiB per call (Node's Buffers stop at 4 GiB; V8's
+// strings much earlier): larger batches are a RangeError, never a crash.
+constexpr size_t kMaxResultBytes = size_t{1} << 31;
+bool CheckSize(const Napi::Env& env, size_t count, size_t bytes_per_item) {
+  if (bytes_per_item != 0 && count > kMaxResultBytes / bytes_per_item) {
+    Napi::RangeError::New(env, "sortid: batch too large (over 2 GiB of results); split it")
+        .ThrowAsJavaScriptException();
+    return false;
+  }
+  return true;
+}
+
+// false (with the JavaScript exception pending) when a scratch allocation
+// (never empty) failed. Buffers report failure as a pending exception.
+bool Allocated(const Napi::Env& env, const void* scratch) {
+  if (env.IsExceptionPending()) return false;
+  if (scratch == nullptr) {
+    Napi::Error::New(env, "sortid: out of memory").ThrowAsJavaScriptException();
+    return false;
+  }
+  return true;
+}
 
 Napi::Value ThrowType(const Napi::Env& env, const std::string& message) {
   Napi::TypeError::New(env, message).ThrowAsJavaScriptException();
@@ -64,7 +88,9 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
   if (!ReadCount(env, info[0], &count)) return env.Undefined();
   const IdKind kind = info[1].ToBoolean() ? IdKind::kUlidMonotonic : IdKind::kUlid;
   if (info[2].ToBoolean()) {
+    if (!CheckSize(env, count, kBinarySize)) return env.Undefined();
     Napi::Buffer<uint8_t> ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
+    if (env.IsExceptionPending()) return env.Undefined();
     const GenerateResult result = generate(kind, ids.Data(), count);
     if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
     return ids;
@@ -75,20 +101,25 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
   options.terminator = info[4].ToBoolean() ? '\n' : -1;
   const size_t stride = item_length(Format::kUlid, options);
   const bool as_string = info[5].ToBoolean();
+  if (!CheckSize(env, count, stride)) return env.Undefined();
   Scratch text;
   char* out = nullptr;
   Napi::Buffer<char> buffer;
   if (as_string) {
     text = NewScratch(count * stride);
     out = text.get();
+    if (!Allocated(env, out)) return env.Undefined();
   } else {
     buffer = Napi::Buffer<char>::New(env, count * stride);
     out = buffer.Data();
+    if (env.IsExceptionPending()) return env.Undefined();
   }
   // Binary chunks, then one encode call per chunk (as fast as generate_text
   // without a terminator, and 10x faster than it with one, measured here).
   constexpr size_t kChunk = 65536;
-  std::unique_ptr<uint8_t[]> ids(new uint8_t[std::min(count, kChunk) * kBinarySize + 1]);
+  std::unique_ptr<uint8_t[]> ids(new (std::nothrow)
+                                     uint8_t[std::min(count, kChunk) * kBinarySize + 1]);
+  if (!Allocated(env, ids.get())) return env.Undefined();
   for (size_t done = 0; done < count; done += kChunk) {
     const size_t n = std::min(count - done, kChunk);
     const GenerateResult result = generate(kind, ids.get(), n);
@@ -117,6 +148,14 @@ Napi::Object DecodeResult(const Napi::Env& env, const Decoded& decoded, size_t c
   return result;
 }
 
+bool AllocateDecoded(const Napi::Env& env, size_t count, Decoded* out) {
+  if (!CheckSize(env, count, kBinarySize)) return false;
+  out->ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
+  if (env.IsExceptionPending()) return false;
+  out->validity = Napi::Buffer<uint8_t>::New(env, (count + 7) / 8);
+  return !env.IsExceptionPending();
+}
+
 // Items that cannot be valid (wrong length, not a string) get a NUL as their
 // first byte in the copy, so the one bulk decode marks them invalid.
 constexpr char kInvalidMark = '\0';
@@ -132,8 +171,7 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
   const bool fixed = size > 0 && (size % stride == 0 || (size + 1) % stride == 0);
   if (size > 0 && size % stride == 0) count = size / stride;
   if (fixed) {
-    out->ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
-    out->validity = Napi::Buffer<uint8_t>::New(env, (count + 7) / 8);
+    if (!AllocateDecoded(env, count, out)) return false;
     TextOptions lines = base;
     lines.terminator = '\n';
     const bool last_unterminated = size % stride != 0;
@@ -168,7 +206,9 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
     if (end == nullptr) break;
     p = end + 1;
   }
+  if (!CheckSize(env, count, length)) return false;
   Scratch scratch = NewScratch(count * length);
+  if (!Allocated(env, scratch.get())) return false;
   size_t i = 0;
   for (const char* p = text; p < text + size; ++i) {
     const char* end = static_cast<const char*>(std::memchr(p, '\n', size_t(text + size - p)));
@@ -182,8 +222,7 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
     if (end == nullptr) break;
     p = end + 1;
   }
-  out->ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
-  out->validity = Napi::Buffer<uint8_t>::New(env, (count + 7) / 8);
+  if (!AllocateDecoded(env, count, out)) return false;
   const Status status =
       decode(format, scratch.get(), count, length, out->ids.Data(), out->validity.Data(), base);
   if (!status.ok()) {
@@ -202,7 +241,9 @@ bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options
   const size_t length = item_length(format, options);
   const size_t stride = length + 2;  // item + 1 (over-long stays over-long) + NUL
   const size_t count = array.Length();
+  if (!CheckSize(env, count, stride)) return false;
   Scratch scratch = NewScratch(count * stride);
+  if (!Allocated(env, scratch.get())) return false;
   for (uint32_t i = 0; i < count; ++i) {
     napi_value item = nullptr;
     if (napi_get_element(env, array, i, &item) != napi_ok) {
@@ -214,8 +255,7 @@ bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options
       slot[0] = kInvalidMark;
     }
   }
-  out->ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
-  out->validity = Napi::Buffer<uint8_t>::New(env, (count + 7) / 8);
+  if (!AllocateDecoded(env, count, out)) return false;
   const Status status =
       decode(format, scratch.get(), count, stride, out->ids.Data(), out->validity.Data(), options);
   if (!status.ok()) {
@@ -291,6 +331,7 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
   }
   const size_t stride = item_length(format, options);
   const bool direct = output == 0 && validity == nullptr;  // straight into the result Buffer
+  if (!CheckSize(env, count, stride)) return env.Undefined();
   Napi::Buffer<char> buffer;
   Scratch scratch;
   char* text = nullptr;
@@ -301,6 +342,7 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
     scratch = NewScratch(count * stride);
     text = scratch.get();
   }
+  if (env.IsExceptionPending() || (!direct && !Allocated(env, text))) return env.Undefined();
   const Status status = encode(format, ids, count, text, stride, nullptr, options);
   if (!status.ok()) return ThrowError(env, std::string("sortid: ") + error_message(status.error));
   if (direct) return buffer;

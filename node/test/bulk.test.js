@@ -194,3 +194,14 @@ test('worker threads load the addon and generate on their own generator', async 
   }
   assert.equal(all.size, 3000);
 });
+
+test('batches past 2 GiB of results are a RangeError, empty batches are empty', () => {
+  assert.throws(() => sortid.ulidBuffer(2 ** 32 - 1), RangeError);
+  assert.throws(() => sortid.ulidBinary(2 ** 32 - 1), RangeError);
+  assert.equal(sortid.ulidBinary(0).length, 0);
+  assert.equal(sortid.encodeMany(Buffer.alloc(0)).length, 0);
+  assert.equal(sortid.encodeMany(Buffer.alloc(0), { output: 'string' }), '');
+  assert.deepEqual(sortid.encodeMany(Buffer.alloc(0), { output: 'array' }), []);
+  assert.equal(sortid.decodeMany([]).ids.length, 0);
+  assert.equal(sortid.decodeTimes(Buffer.alloc(0)).length, 0);
+});
