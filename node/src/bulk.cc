@@ -114,8 +114,7 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
     out = buffer.Data();
     if (env.IsExceptionPending()) return env.Undefined();
   }
-  // Binary chunks, then one encode call per chunk (as fast as generate_text
-  // without a terminator, and 10x faster than it with one, measured here).
+  // Binary chunks of 64 Ki IDs, each encoded into the result by one bulk call.
   constexpr size_t kChunk = 65536;
   std::unique_ptr<uint8_t[]> ids(new (std::nothrow)
                                      uint8_t[std::min(count, kChunk) * kBinarySize + 1]);
