@@ -12,6 +12,7 @@ using sortid::Error;
 using sortid::Format;
 
 static_assert(static_cast<int>(Error::kUnsupported) == SORTID_ERROR_UNSUPPORTED);
+static_assert(static_cast<int>(Error::kNoEntropy) == SORTID_ERROR_NO_ENTROPY);
 static_assert(static_cast<int>(Format::kUuidHex) == SORTID_FORMAT_UUID_HEX);
 
 constexpr uint32_t kKnownFlags =

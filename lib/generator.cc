@@ -314,9 +314,10 @@ Generator::~Generator() {
   delete state_;
 }
 
-void Generator::fill_random(uint8_t* out, size_t n) {
+Error Generator::fill_random(uint8_t* out, size_t n) {
   state_->CheckFork();
   state_->Take(out, n);
+  return Error::kOk;
 }
 
 GenerateResult Generator::generate(IdKind kind, uint8_t* ids, size_t count) {
@@ -386,7 +387,7 @@ GenerateResult generate_ulid_monotonic_global(uint8_t* ids, size_t count) {
   size_t done = 0;
   while (done < count) {
     const size_t n = count - done < kTextChunk ? count - done : kTextChunk;
-    local.fill_random(random, n * 10);  // drawn outside the lock
+    (void)local.fill_random(random, n * 10);  // drawn outside the lock
     std::lock_guard<std::mutex> lock(Global().mutex);
     for (size_t i = 0; i < n; ++i) {
       const Error error =

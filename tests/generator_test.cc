@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "sortid/sortid.h"
+#include "tests/generator_process_util.h"
 #include "tests/test_util.h"
 
 namespace sortid {
@@ -269,6 +270,44 @@ TEST(Generator, RandomBytesLookUniform) {
   for (double c : counts) chi2 += (c - expected) * (c - expected) / expected;
   EXPECT_LT(chi2, 400.0);
   EXPECT_GT(chi2, 150.0) << "suspiciously uniform";
+}
+
+// Defect 4: a seeded generator's Record IDs come from its seed alone (machine
+// id and counter), whatever the process made before.
+TEST(Generator, SeededRecordIdsAreReproducible) {
+  FakeClock clock{kRecordInceptionMs + 5000};
+  const uint8_t seed[32] = {4};
+  Generator first(WithClock(&clock, seed));
+  const auto a = Make(first, IdKind::kRecordId, 100);
+  Id other[5];
+  ASSERT_TRUE(generate(IdKind::kRecordId, other[0].data(), 5).ok());  // process-wide IDs
+  Generator second(WithClock(&clock, seed));
+  const auto b = Make(second, IdKind::kRecordId, 100);
+  EXPECT_EQ(a, b);
+  for (size_t i = 1; i < a.size(); ++i) ASSERT_LT(a[i - 1], a[i]);
+  const uint8_t seed_b[32] = {5};
+  Generator third(WithClock(&clock, seed_b));
+  EXPECT_NE(record_unpack(Make(third, IdKind::kRecordId, 1)[0].data()).machine_id,
+            record_unpack(a[0].data()).machine_id);
+}
+
+// Defect 4: a seeded generator making a process's first Record ID must not fix
+// the process's machine id (run in a child, whose process state is fresh).
+TEST(Generator, SeededGeneratorLeavesTheProcessMachineIdAlone) {
+  if (std::getenv("SORTID_TEST_QUICK") != nullptr) GTEST_SKIP() << "no fork under emulation";
+  const test::ChildResult child = test::RunChild(test::Spawn::kFork, [](int fd) {
+    const uint8_t seed[32] = {6};
+    Generator seeded(GeneratorOptions{seed, nullptr, nullptr});
+    Id ids[2];
+    const bool ok = seeded.generate(IdKind::kRecordId, ids[0].data(), 1).ok() &&
+                    generate(IdKind::kRecordId, ids[1].data(), 1).ok();
+    return ok && test::WriteAll(fd, ids, sizeof(ids)) ? 0 : 1;
+  });
+  ASSERT_TRUE(child.finished);
+  ASSERT_EQ(child.exit_code, 0);
+  ASSERT_EQ(child.out.size(), 32u);
+  const auto* ids = reinterpret_cast<const uint8_t*>(child.out.data());
+  EXPECT_NE(record_unpack(ids).machine_id, record_unpack(ids + 16).machine_id);
 }
 
 TEST(Generator, CApi) {

@@ -70,7 +70,7 @@ class SORTID_API Generator {
   GenerateResult generate_text(IdKind kind, Format format, char* out, size_t count,
                                size_t out_stride, const TextOptions& options = {});
   // n bytes straight from the CSPRNG.
-  void fill_random(uint8_t* out, size_t n);
+  Error fill_random(uint8_t* out, size_t n);
 
   struct State;
 
