@@ -59,6 +59,41 @@ inline size_t MonotonicContinue(MonotonicState* state, uint8_t* ids, size_t coun
   return i;
 }
 
+// The 80-bit random part of the last ID as (high 16 bits, low 64 bits).
+inline void RandomPart(const MonotonicState& state, uint64_t* high, uint64_t* low) {
+  *high = LoadBigEndian(state.last + 6, 2);
+  *low = LoadBigEndian(state.last + 8, 8);
+}
+
+// Moves the last ID up by up to count in its random part without writing
+// IDs (a range reserved for a caller to fill with MonotonicContinue from the
+// range's first ID). Returns how many fit before the 80 bits overflow.
+inline size_t MonotonicReserve(MonotonicState* state, size_t count) {
+  uint64_t high, low;
+  RandomPart(*state, &high, &low);
+  const uint64_t room_low = ~low;  // room = (0xFFFF - high) * 2^64 + room_low
+  const size_t fit = (high < 0xFFFF || count <= room_low) ? count : static_cast<size_t>(room_low);
+  const uint64_t sum = low + fit;
+  high += sum < low ? 1 : 0;
+  StoreBigEndian(high, state->last + 6, 2);
+  StoreBigEndian(sum, state->last + 8, 8);
+  return fit;
+}
+
+// Writes the last ID + increment (in its 80-bit random part, same
+// timestamp) to out and makes it the last ID. kOverflow, nothing changed,
+// when that passes 80 bits. Precondition: state->has_last, increment >= 1.
+inline Error MonotonicAdd(MonotonicState* state, uint64_t increment, uint8_t* out) {
+  uint64_t high, low;
+  RandomPart(*state, &high, &low);
+  const uint64_t sum = low + increment;
+  if (sum < low && ++high == 0x10000) return Error::kOverflow;
+  StoreBigEndian(high, state->last + 6, 2);
+  StoreBigEndian(sum, state->last + 8, 8);
+  std::memcpy(out, state->last, 16);
+  return Error::kOk;
+}
+
 }  // namespace sortid::internal
 
 #endif  // SORTID_LIB_MONOTONIC_H_
