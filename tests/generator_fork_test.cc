@@ -113,6 +113,13 @@ TEST_P(GeneratorForkTest, ChildDrawsAFreshStreamAndMachineId) {
 // generator or the Record ID path must finish (defect 1).
 TEST_P(GeneratorForkTest, ChildFinishesWhileAnotherThreadGenerates) {
   if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
+#if defined(__SANITIZE_THREAD__)
+  // ThreadSanitizer's runtime (GCC 12) leaves such a child waiting in its
+  // own __cxa_guard_acquire on a static that the parent had initialized long
+  // before (gdb: FutexWait on the guard, state "running | waiter"); natively
+  // the 60 forks of this test pass. The single-threaded fork tests run here.
+  GTEST_SKIP() << "TSan does not support a child of a multithreaded fork that keeps running";
+#endif
   std::atomic<bool> stop{false};
   std::thread worker([&] {
     std::vector<Id> ids(4096);
