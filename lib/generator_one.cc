@@ -7,6 +7,8 @@
 #include "lib/bytes.h"
 #include "lib/generator_state.h"
 
+static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "byte swaps below assume little-endian");
+
 namespace sortid {
 namespace {
 
@@ -61,13 +63,24 @@ Error new_ulid_monotonic(uint8_t* id) {
     const int64_t now = internal::RealtimeMs();
     internal::MonotonicState& last = s->ulid;
     if (now >= 0 && now <= kMaxUlidMs) {
-      if (!last.has_last || static_cast<uint64_t>(now) > internal::LoadBigEndian(last.last, 6)) {
-        TakeUlid(*s, now, id);
-        std::memcpy(last.last, id, 16);
+      uint64_t halves[2];  // the last ID, big-endian halves
+      std::memcpy(halves, last.last, 16);
+      uint64_t high = __builtin_bswap64(halves[0]), low = __builtin_bswap64(halves[1]);
+      if (!last.has_last || static_cast<uint64_t>(now) > high >> 16) {
+        TakeUlid(*s, now, last.last);
         last.has_last = true;
+        std::memcpy(id, last.last, 16);
         return Error::kOk;
       }
-      if (internal::MonotonicContinue(&last, id, 1) == 1) return Error::kOk;
+      // Same or earlier ms: + 1 in the 80-bit random part, unless it is full.
+      if (++low != 0 || (high & 0xFFFF) != 0xFFFF) {
+        high += low == 0 ? 1 : 0;
+        halves[0] = __builtin_bswap64(high);
+        halves[1] = __builtin_bswap64(low);
+        std::memcpy(last.last, halves, 16);
+        std::memcpy(id, halves, 16);
+        return Error::kOk;
+      }
     }
   }
   return generate(IdKind::kUlidMonotonic, id, 1).error;
