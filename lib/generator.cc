@@ -17,7 +17,6 @@ namespace {
 using internal::kBufferBytes;
 using internal::kMaxUlidMs;
 using internal::LoadBigEndian;
-using internal::StoreBigEndian;
 
 constexpr size_t kTextChunk = 256;  // IDs generated, then encoded, per step
 
@@ -101,12 +100,11 @@ GenerateResult FillUuidV7(Generator::State& s, int64_t now, uint8_t* ids, size_t
       }
     }
     st = {true, ms, rand_a, rand_b};
-    uint8_t* id = ids + 16 * i;
-    StoreBigEndian(static_cast<uint64_t>(ms), id, 6);
-    id[6] = static_cast<uint8_t>(0x70 | (rand_a >> 8));  // version 7
-    id[7] = static_cast<uint8_t>(rand_a);
-    id[8] = static_cast<uint8_t>(0x80 | ((rand_b >> 56) & 0x3F));  // variant 10
-    StoreBigEndian(rand_b, id + 9, 7);
+    // ms, version 7, rand_a | variant 10, rand_b: two big-endian halves.
+    const uint64_t halves[2] = {
+        __builtin_bswap64(static_cast<uint64_t>(ms) << 16 | 0x7000 | rand_a),
+        __builtin_bswap64(uint64_t{2} << 62 | rand_b)};
+    std::memcpy(ids + 16 * i, halves, 16);
   }
   return {Error::kOk, count};
 }

@@ -47,13 +47,19 @@ inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t*
 // would overflow; the state is then the last ID written (never wraps).
 inline size_t MonotonicContinue(MonotonicState* state, uint8_t* ids, size_t count) {
   if (!state->has_last || count == 0) return 0;
-  const uint64_t stamp = LoadBigEndian(state->last, 6);
-  uint64_t high = LoadBigEndian(state->last + 6, 2), low = LoadBigEndian(state->last + 8, 8);
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the byte swaps assume little-endian");
+  uint64_t halves[2];
+  std::memcpy(halves, state->last, 16);
+  uint64_t high = __builtin_bswap64(halves[0]);  // timestamp << 16 | top 16 random bits
+  uint64_t low = __builtin_bswap64(halves[1]);
   size_t i = 0;
   for (; i < count; ++i) {
-    if (++low == 0 && ++high == 0x10000) break;  // all 80 bits were ones
-    StoreBigEndian(stamp << 16 | high, ids + 16 * i, 8);
-    StoreBigEndian(low, ids + 16 * i + 8, 8);
+    if (++low == 0) {
+      if ((high & 0xFFFF) == 0xFFFF) break;  // all 80 bits were ones
+      ++high;
+    }
+    const uint64_t out[2] = {__builtin_bswap64(high), __builtin_bswap64(low)};
+    std::memcpy(ids + 16 * i, out, 16);
   }
   if (i > 0) std::memcpy(state->last, ids + 16 * (i - 1), 16);
   return i;
