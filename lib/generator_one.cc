@@ -17,9 +17,15 @@ using internal::kMaxUlidMs;
 using internal::t_thread_state;
 
 // The ready pool state of this thread when the hot path can run, else nullptr.
+// Buffered bytes mean a refill ran on an active kernel table, and the active
+// table never becomes unset again (set_target only installs supported ones),
+// so only the key's process is checked.
 inline Generator::State* HotState() {
   Generator::State* s = t_thread_state;
-  return s != nullptr && s->available >= 10 && s->ReadyFast() ? s : nullptr;
+  return s != nullptr && s->available >= 10 && s->keyed &&
+                 s->generation == internal::ProcessGeneration()
+             ? s
+             : nullptr;
 }
 
 // Timestamp (6 bytes) and the next 10 buffered random bytes.

@@ -101,11 +101,6 @@ struct alignas(64) Generator::State {
   // Makes the buffer hold keystream again (available > 0) or fails.
   Error Refill();
   void Wipe();
-  // Ready() would pass without a system call (the hot path).
-  bool ReadyFast() const {
-    return keyed && (deterministic || generation == internal::ProcessGeneration()) &&
-           internal::ActiveTable() != nullptr;
-  }
 };
 
 namespace internal {
