@@ -41,7 +41,9 @@ inline void TakeUlid(Generator::State& s, int64_t now, uint8_t* id) {
 // Crockford base32, 26 characters, upper case (SPEC §1).
 void EncodeUlid(const uint8_t* id, char* out) {
   static constexpr char kAlphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-  const uint64_t high = internal::LoadBigEndian(id, 8), low = internal::LoadBigEndian(id + 8, 8);
+  uint64_t halves[2];
+  std::memcpy(halves, id, 16);
+  const uint64_t high = __builtin_bswap64(halves[0]), low = __builtin_bswap64(halves[1]);
   out[0] = kAlphabet[high >> 61];
   for (int i = 1; i < 13; ++i) out[i] = kAlphabet[(high >> (61 - 5 * i)) & 31];  // bits 60..1
   out[13] = kAlphabet[((high & 1) << 4) | (low >> 60)];
