@@ -12,6 +12,7 @@ using sortid::Error;
 using sortid::Format;
 
 static_assert(static_cast<int>(Error::kUnsupported) == SORTID_ERROR_UNSUPPORTED);
+static_assert(static_cast<int>(Error::kNoEntropy) == SORTID_ERROR_NO_ENTROPY);
 static_assert(static_cast<int>(Format::kUuidHex) == SORTID_FORMAT_UUID_HEX);
 
 constexpr uint32_t kKnownFlags =
@@ -198,5 +199,33 @@ const char* sortid_active_target(void) { return sortid::active_target(); }
 sortid_error sortid_set_target(const char* name) { return ToC(sortid::set_target(name)); }
 
 const char* sortid_version(void) { return SORTID_VERSION_STRING; }
+
+sortid_generator* sortid_generator_new_with(const sortid_generator_options* options) {
+  if (options == nullptr) return sortid_generator_create(nullptr);
+  if (options->monotonic_increment_bits > 32) return nullptr;
+  sortid::GeneratorOptions opts;
+  opts.seed = options->seed;
+  opts.clock = options->clock;
+  opts.clock_context = options->clock_context;
+  opts.monotonic_increment_bits = static_cast<uint8_t>(options->monotonic_increment_bits);
+  return new (std::nothrow) sortid_generator(opts);
+}
+
+sortid_error sortid_generator_resume_after(sortid_generator* generator, sortid_id_kind kind,
+                                           const uint8_t* last_id) {
+  if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
+  return ToC(generator->generator.resume_after(static_cast<sortid::IdKind>(kind), last_id));
+}
+
+sortid_error sortid_generator_fill_random(sortid_generator* generator, uint8_t* out, size_t n) {
+  if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
+  return ToC(generator->generator.fill_random(out, n));
+}
+
+sortid_error sortid_ulid_new(uint8_t* id) { return ToC(sortid::new_ulid(id)); }
+
+sortid_error sortid_ulid_new_monotonic(uint8_t* id) { return ToC(sortid::new_ulid_monotonic(id)); }
+
+sortid_error sortid_ulid_new_text(char* out) { return ToC(sortid::new_ulid_text(out)); }
 
 }  // extern "C"

@@ -256,6 +256,8 @@ const char* error_message(Error error) {
       return "invalid argument";
     case Error::kUnsupported:
       return "CPU target unknown or not supported";
+    case Error::kNoEntropy:
+      return "the OS entropy source failed; nothing generated; retry";
   }
   return "unknown error";
 }

@@ -16,6 +16,11 @@ static int passed, failed;
     }                                                                \
   } while (0)
 
+static int64_t fixed_clock(void* context) {
+  (void)context;
+  return 1469918176385;
+}
+
 int main(void) {
   /* Decode three lines, one bad, then explain the bad one. */
   const char text[] =
@@ -33,8 +38,7 @@ int main(void) {
   CHECK(ids[0] == 0x01 && ids[1] == 0x86 && ids[15] == 0xdb);
   CHECK(ids[16] == 0 && ids[31] == 0);
   size_t pos = 0;
-  CHECK(sortid_explain(SORTID_FORMAT_ULID, text + 27, 27, &lines, &pos) ==
-        SORTID_ERROR_CHARACTER);
+  CHECK(sortid_explain(SORTID_FORMAT_ULID, text + 27, 27, &lines, &pos) == SORTID_ERROR_CHARACTER);
   CHECK(pos == 25);
   CHECK(strcmp(sortid_error_message(SORTID_ERROR_CHARACTER), "invalid character") == 0);
 
@@ -98,6 +102,24 @@ int main(void) {
   CHECK(sortid_generate_ulid_monotonic_global(mono + 32, 2, &made) == SORTID_OK && made == 2);
   CHECK(memcmp(mono, mono + 16, 16) < 0 && memcmp(mono + 16, mono + 32, 16) < 0 &&
         memcmp(mono + 32, mono + 48, 16) < 0);
+
+  /* One ID per call, and an owned generator with an injected clock and seed. */
+  uint8_t one[16];
+  char one_text[26];
+  CHECK(sortid_ulid_new(one) == SORTID_OK && sortid_ulid_new_monotonic(one) == SORTID_OK);
+  CHECK(sortid_ulid_new_text(one_text) == SORTID_OK && one_text[0] <= '7');
+  CHECK(sortid_ulid_new(NULL) == SORTID_ERROR_ARGUMENT);
+  static const uint8_t seed[32] = {1};
+  sortid_generator_options options = {seed, fixed_clock, NULL, 0};
+  sortid_generator* g = sortid_generator_new_with(&options);
+  CHECK(g != NULL);
+  CHECK(sortid_generator_generate(g, SORTID_KIND_ULID, one, 1, &made) == SORTID_OK);
+  CHECK(one[0] == 0x01 && one[1] == 0x56 && one[5] == 0x81); /* 1469918176385 = 0x01563DF36481 */
+  CHECK(sortid_generator_fill_random(g, mono, sizeof(mono)) == SORTID_OK);
+  CHECK(sortid_generator_resume_after(g, SORTID_KIND_RECORD_ID, one) == SORTID_ERROR_ARGUMENT);
+  sortid_generator_destroy(g);
+  CHECK(strcmp(sortid_error_message(SORTID_ERROR_NO_ENTROPY),
+               "the OS entropy source failed; nothing generated; retry") == 0);
 
   /* Targets. */
   const char* names[16];

@@ -69,7 +69,8 @@ typedef enum sortid_error {
   SORTID_ERROR_TERMINATOR = 6, /* fixed-stride input: byte after the ID is not the terminator */
   SORTID_ERROR_RANGE = 7,      /* binary value or timestamp outside the format's range */
   SORTID_ERROR_ARGUMENT = 8,   /* a precondition on the arguments is violated */
-  SORTID_ERROR_UNSUPPORTED = 9 /* CPU target unknown, not compiled, or not supported here */
+  SORTID_ERROR_UNSUPPORTED = 9, /* CPU target unknown, not compiled, or not supported here */
+  SORTID_ERROR_NO_ENTROPY = 10  /* the OS entropy source failed; nothing generated; retry */
 } sortid_error;
 
 /* Option flags (sortid_text_options.flags). */
@@ -195,7 +196,8 @@ typedef struct sortid_generator sortid_generator;
 SORTID_API sortid_generator* sortid_generator_create(const uint8_t* seed);
 SORTID_API void sortid_generator_destroy(sortid_generator* generator);
 /* count 16-byte IDs into ids; *generated (may be NULL) receives how many were
- * written (fewer than count only on SORTID_ERROR_OVERFLOW / RANGE). */
+ * written (fewer than count only on SORTID_ERROR_OVERFLOW / RANGE /
+ * NO_ENTROPY). SORTID_ERROR_NO_ENTROPY: getrandom() failed, retry later. */
 SORTID_API sortid_error sortid_generator_generate(sortid_generator* generator,
                                                   sortid_id_kind kind, uint8_t* ids,
                                                   size_t count, size_t* generated);
@@ -203,7 +205,8 @@ SORTID_API sortid_error sortid_generator_generate(sortid_generator* generator,
 SORTID_API sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count,
                                         size_t* generated);
 /* Monotonic ULIDs in one total order shared by all threads of the process
- * (one lock per call: pass batches). Same results as sortid_generate. */
+ * (a short lock per call reserves the range; pass batches). Same results as
+ * sortid_generate. */
 SORTID_API sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count,
                                                               size_t* generated);
 /* Generates and encodes as text (layout as sortid_encode). */
@@ -211,6 +214,37 @@ SORTID_API sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format 
                                              size_t count, size_t out_stride,
                                              const sortid_text_options* options,
                                              size_t* generated);
+
+/* A generator with an injected clock, a seed and the monotonic increment
+ * (see GeneratorOptions in sortid/generator.hpp). Every field may be 0/NULL:
+ * seed NULL = OS entropy, 32 bytes = deterministic stream (UNSAFE for
+ * production); clock NULL = CLOCK_REALTIME, else called with clock_context
+ * and returning Unix ms; monotonic_increment_bits 0 = +1 within a ms, 1..32 =
+ * a random 1..2^k. Returns NULL when out of memory or bits > 32. */
+typedef struct sortid_generator_options {
+  const uint8_t* seed;
+  int64_t (*clock)(void* context);
+  void* clock_context;
+  unsigned monotonic_increment_bits;
+} sortid_generator_options;
+SORTID_API sortid_generator* sortid_generator_new_with(const sortid_generator_options* options);
+/* Continues a monotonic sequence after last_id (16 bytes), e.g. across a
+ * restart: kind SORTID_KIND_ULID_MONOTONIC, or SORTID_KIND_UUIDV7 (last_id
+ * version 7, variant 10); otherwise SORTID_ERROR_ARGUMENT. */
+SORTID_API sortid_error sortid_generator_resume_after(sortid_generator* generator,
+                                                      sortid_id_kind kind, const uint8_t* last_id);
+/* n bytes from the generator's CSPRNG. SORTID_ERROR_NO_ENTROPY or
+ * SORTID_ERROR_UNSUPPORTED leave out zeroed. */
+SORTID_API sortid_error sortid_generator_fill_random(sortid_generator* generator, uint8_t* out,
+                                                     size_t n);
+/* One ID on the calling thread's pool generator, about one clock read + a few
+ * ns: a random ULID (16 bytes), a ULID monotonic per thread, a random ULID as
+ * 26 characters (canonical upper case, no terminator). SORTID_OK, or
+ * SORTID_ERROR_NO_ENTROPY / _UNSUPPORTED / _RANGE / _OVERFLOW (monotonic)
+ * with nothing written; SORTID_ERROR_ARGUMENT for NULL. */
+SORTID_API sortid_error sortid_ulid_new(uint8_t* id);
+SORTID_API sortid_error sortid_ulid_new_monotonic(uint8_t* id);
+SORTID_API sortid_error sortid_ulid_new_text(char* out);
 
 /* CPU targets. Names as Highway prints them (AVX3_DL, AVX3, AVX2, SSE4, ...)
  * plus SCALAR for the plain C++ reference kernel. */

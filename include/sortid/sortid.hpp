@@ -40,6 +40,7 @@ enum class Error : uint8_t {
   kRange = SORTID_ERROR_RANGE,
   kArgument = SORTID_ERROR_ARGUMENT,
   kUnsupported = SORTID_ERROR_UNSUPPORTED,
+  kNoEntropy = SORTID_ERROR_NO_ENTROPY,
 };
 
 enum class LetterCase : uint8_t {
