@@ -31,6 +31,7 @@ namespace sortid::single {
 enum class Alphabet : uint8_t { kStrict, kLenient, kLowerOnly };
 
 using I8x16 = int8_t __attribute__((vector_size(16)));
+using U8x16 = uint8_t __attribute__((vector_size(16)));
 using U16x8 = uint16_t __attribute__((vector_size(16)));
 using U32x4 = uint32_t __attribute__((vector_size(16)));
 using U64x2 = uint64_t __attribute__((vector_size(16)));
@@ -39,8 +40,8 @@ inline constexpr uint64_t kLow40 = (uint64_t{1} << 40) - 1;
 inline constexpr uint64_t kLow32 = 0xFFFFFFFFu;
 inline constexpr int8_t kLetterBase = 'a' - 10;  // 'a' reads as digit 10
 
-inline I8x16 Load16(const uint8_t* p) {
-  I8x16 v;
+inline U8x16 Load16(const uint8_t* p) {
+  U8x16 v;
   std::memcpy(&v, p, 16);
   return v;
 }
@@ -76,31 +77,44 @@ inline void LoadId(const uint8_t* id, uint64_t* hi, uint64_t* lo) {
   *lo = FromBigEndian(Load64(id + 8));
 }
 
-// True when any byte of `bad` is non-zero.
-inline bool AnySet(I8x16 bad) {
-  const auto lanes = std::bit_cast<U64x2>(bad);
-  return (lanes[0] | lanes[1]) != 0;
+// True when every byte of `valid` is 0xFF.
+inline bool AllSet(U8x16 valid) {
+  const auto lanes = std::bit_cast<U64x2>(valid);
+  return (lanes[0] & lanes[1]) == ~uint64_t{0};
 }
 
+// Bytes of c in lo..hi: -1 (0xFF) where true. Two operations: the range is
+// moved to the bottom of the signed byte range and compared once.
+inline I8x16 InRange(U8x16 c, uint8_t lo, uint8_t hi) {
+  const auto moved = std::bit_cast<I8x16>(c + static_cast<uint8_t>(0x80 - lo));
+  return moved < static_cast<int8_t>(-128 + (hi - lo + 1));
+}
+
+inline U8x16 Unsigned(I8x16 mask) { return std::bit_cast<U8x16>(mask); }
+
 // 16 Crockford characters -> their digits as two 40-bit numbers (characters
-// 0-7 and 8-15, most significant first); *bad gets 0xFF in each byte that is
-// not a digit of the alphabet.
+// 0-7 and 8-15, most significant first); *valid keeps 0xFF only in bytes
+// that are digits of the alphabet.
 template <Alphabet kAlphabet>
-inline U64x2 CrockfordDigits16(I8x16 c, I8x16* bad) {
-  const I8x16 f = c | 0x20;  // letters folded to lower case; '0'-'9' already have 0x20
-  const I8x16 is_digit = (c >= '0') & (c <= '9');
-  I8x16 is_letter = (f >= 'a') & (f <= 'z');  // bytes >= 0x80 are negative: never in range
-  if constexpr (kAlphabet == Alphabet::kLowerOnly) is_letter &= c >= 'a';
-  const I8x16 is_i = f == 'i', is_l = f == 'l', is_o = f == 'o';
-  // a..z skip i, l, o, u: each comparison is -1 where true.
-  I8x16 letter = f - kLetterBase + (f > 'i') + (f > 'l') + (f > 'o') + (f > 'u');
-  I8x16 excluded = is_i | is_l | is_o | (f == 'u');
-  if constexpr (kAlphabet == Alphabet::kLenient) {
-    letter = (letter & ~(is_i | is_l | is_o)) | ((is_i | is_l) & 1);
-    excluded = f == 'u';
+inline U64x2 CrockfordDigits16(U8x16 c, U8x16* valid) {
+  const U8x16 f = c | 0x20;  // letters folded to lower case; '0'-'9' already have 0x20
+  const auto folded = std::bit_cast<I8x16>(f);
+  const U8x16 is_digit = Unsigned(InRange(c, '0', '9'));
+  const U8x16 is_letter =
+      Unsigned(kAlphabet == Alphabet::kLowerOnly ? InRange(c, 'a', 'z') : InRange(f, 'a', 'z'));
+  const U8x16 is_i = Unsigned(folded == 'i'), is_l = Unsigned(folded == 'l');
+  const U8x16 is_o = Unsigned(folded == 'o'), is_u = Unsigned(folded == 'u');
+  // Digits: f - '0'. Letters: f - 'a' + 10, minus one for each of i, l, o, u
+  // below (each comparison is 0xFF, i.e. -1, where true; 0 for digits).
+  U8x16 digit = f - '0' + (is_letter & static_cast<uint8_t>(-('a' - '0' - 10))) +
+                Unsigned(folded > 'i') + Unsigned(folded > 'l') + Unsigned(folded > 'o') +
+                Unsigned(folded > 'u');
+  U8x16 excluded = is_i | is_l | is_o | is_u;
+  if constexpr (kAlphabet == Alphabet::kLenient) {  // I L -> 1, O -> 0
+    digit = (digit & ~(is_i | is_l | is_o)) | ((is_i | is_l) & 1);
+    excluded = is_u;
   }
-  const I8x16 digit = (is_digit & (c - '0')) | (~is_digit & letter);
-  *bad |= ~(is_digit | (is_letter & ~excluded));
+  *valid &= is_digit | (is_letter & ~excluded);
   // Merge neighbours: bytes (5 bits) -> 16-bit lanes (10) -> 32 (20) -> 64 (40).
   auto w = std::bit_cast<U16x8>(digit);
   w = ((w & 0x1F) << 5) | (w >> 8);
@@ -111,12 +125,12 @@ inline U64x2 CrockfordDigits16(I8x16 c, I8x16* bad) {
 }
 
 // 16 hex characters -> two 32-bit numbers (characters 0-7 and 8-15).
-inline U64x2 HexDigits16(I8x16 c, I8x16* bad) {
-  const I8x16 f = c | 0x20;
-  const I8x16 is_digit = (c >= '0') & (c <= '9');
-  const I8x16 is_letter = (f >= 'a') & (f <= 'f');
-  const I8x16 digit = (is_digit & (c - '0')) | (~is_digit & (f - kLetterBase));
-  *bad |= ~(is_digit | is_letter);
+inline U64x2 HexDigits16(U8x16 c, U8x16* valid) {
+  const U8x16 f = c | 0x20;
+  const U8x16 is_letter = Unsigned(InRange(f, 'a', 'f'));
+  // Digits: f - '0'; letters: f - 'a' + 10.
+  const U8x16 digit = f - '0' + (is_letter & static_cast<uint8_t>(-('a' - '0' - 10)));
+  *valid &= Unsigned(InRange(c, '0', '9')) | is_letter;
   auto w = std::bit_cast<U16x8>(digit);
   w = ((w & 0xF) << 4) | (w >> 8);
   auto x = std::bit_cast<U32x4>(w);
@@ -154,21 +168,21 @@ inline I8x16 HexChars16(U64x2 y, bool lower) {
 
 template <Alphabet kAlphabet>
 inline bool DecodeUlid(const uint8_t* text, uint8_t* out) {
-  I8x16 bad{};
-  const U64x2 a = CrockfordDigits16<kAlphabet>(Load16(text), &bad);       // digits 0-15
-  const U64x2 b = CrockfordDigits16<kAlphabet>(Load16(text + 10), &bad);  // digits 10-25
+  U8x16 valid = ~U8x16{};
+  const U64x2 a = CrockfordDigits16<kAlphabet>(Load16(text), &valid);       // digits 0-15
+  const U64x2 b = CrockfordDigits16<kAlphabet>(Load16(text + 10), &valid);  // digits 10-25
   // 130 bits: digits 0-7 are value bits 129..90 (the top two must be 0).
-  if (AnySet(bad) || (a[0] >> 38) != 0) return false;
+  if (!AllSet(valid) || (a[0] >> 38) != 0) return false;
   StoreId((a[0] << 26) | (a[1] >> 14), (a[1] << 50) | ((b[0] & 0x3FF) << 40) | b[1], out);
   return true;
 }
 
 template <Alphabet kAlphabet>
 inline bool DecodeRecordId(const uint8_t* text, uint8_t* out) {
-  I8x16 bad{};
-  const U64x2 a = CrockfordDigits16<kAlphabet>(Load16(text), &bad);      // digits 0-15
-  const U64x2 b = CrockfordDigits16<kAlphabet>(Load16(text + 4), &bad);  // digits 4-19
-  if (AnySet(bad)) return false;
+  U8x16 valid = ~U8x16{};
+  const U64x2 a = CrockfordDigits16<kAlphabet>(Load16(text), &valid);      // digits 0-15
+  const U64x2 b = CrockfordDigits16<kAlphabet>(Load16(text + 4), &valid);  // digits 4-19
+  if (!AllSet(valid)) return false;
   // timestamp (digits 0-7) | machine (8-15) | counter (16-19): 100 bits.
   StoreId(a[0] >> 4, (a[0] << 60) | (a[1] << 20) | (b[1] & 0xFFFFF), out);
   return true;
@@ -176,10 +190,10 @@ inline bool DecodeRecordId(const uint8_t* text, uint8_t* out) {
 
 // 32 hex digits given as four 8-character words.
 inline bool DecodeHexWords(uint64_t w0, uint64_t w1, uint64_t w2, uint64_t w3, uint8_t* out) {
-  I8x16 bad{};
-  const U64x2 a = HexDigits16(std::bit_cast<I8x16>(U64x2{w0, w1}), &bad);
-  const U64x2 b = HexDigits16(std::bit_cast<I8x16>(U64x2{w2, w3}), &bad);
-  if (AnySet(bad)) return false;
+  U8x16 valid = ~U8x16{};
+  const U64x2 a = HexDigits16(std::bit_cast<U8x16>(U64x2{w0, w1}), &valid);
+  const U64x2 b = HexDigits16(std::bit_cast<U8x16>(U64x2{w2, w3}), &valid);
+  if (!AllSet(valid)) return false;
   StoreId((a[0] << 32) | a[1], (b[0] << 32) | b[1], out);
   return true;
 }
