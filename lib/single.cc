@@ -1,5 +1,5 @@
 // One ID at a time: decode_one / encode_one over the per-item fast codec
-// (lib/single_item.h). Options are resolved only when a prefix, TypeID or
+// (lib/single_item.h, lib/single_codec.h). Options are resolved only when a prefix, TypeID or
 // terminator is asked for; without them a call is a length check and the
 // codec. Every error is explained by the reference kernel, so kinds and byte
 // positions are explain()'s (../shared/SPEC.md §3).
@@ -9,7 +9,7 @@
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "lib/options.h"
-#include "lib/single_item.h"
+#include "lib/single_codec.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid {
@@ -23,17 +23,9 @@ bool IsCrockford(Format format) { return format == Format::kUlid || format == Fo
 bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t len, uint8_t* id) {
   switch (format) {
     case Format::kUlid:
-      if (len != 26) return false;
-      if (alphabet == Alphabet::kStrict) return single::DecodeUlid<Alphabet::kStrict>(text, id);
-      if (alphabet == Alphabet::kLenient) return single::DecodeUlid<Alphabet::kLenient>(text, id);
-      return single::DecodeUlid<Alphabet::kLowerOnly>(text, id);
+      return len == 26 && single::DecodeUlidActive(alphabet, text, id);
     case Format::kRecordId:
-      if (len != 20) return false;
-      if (alphabet == Alphabet::kStrict) return single::DecodeRecordId<Alphabet::kStrict>(text, id);
-      if (alphabet == Alphabet::kLenient) {
-        return single::DecodeRecordId<Alphabet::kLenient>(text, id);
-      }
-      return single::DecodeRecordId<Alphabet::kLowerOnly>(text, id);
+      return len == 20 && single::DecodeRecordIdActive(alphabet, text, id);
     case Format::kUuid:
       if (len == 36) return single::DecodeUuid(text, id);
       return len == 32 && single::DecodeUuidHex(text, id);
@@ -47,11 +39,11 @@ bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t le
 bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) {
   switch (format) {
     case Format::kUlid:
-      single::EncodeUlid(id, lower, out);
+      single::EncodeUlidActive(id, lower, out);
       return true;
     case Format::kRecordId:
       if (!single::RecordIdEncodable(id)) return false;
-      single::EncodeRecordId(id, lower, out);
+      single::EncodeRecordIdActive(id, lower, out);
       return true;
     case Format::kUuid:
       single::EncodeUuid(id, lower, out);

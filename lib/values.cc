@@ -6,7 +6,7 @@
 
 #include "lib/bytes.h"
 #include "lib/options.h"
-#include "lib/single_item.h"
+#include "lib/single_codec.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid {
@@ -263,15 +263,14 @@ std::optional<int64_t> parse_timestamp(std::string_view text) {
   return ((days * 24 + h) * 60 + mi - offset_minutes) * 60000 + s * 1000 + ms;
 }
 
-// The Ulid conversions run the per-item fast codec (lib/single_item.h) directly.
+// The Ulid conversions run the per-item fast codec (lib/single_codec.h) directly.
 std::optional<Ulid> Ulid::parse(std::string_view text, bool lenient) {
   Ulid ulid;
-  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
-  const bool valid =
-      text.size() == 26 &&
-      (lenient ? single::DecodeUlid<single::Alphabet::kLenient>(bytes, ulid.bytes.data())
-               : single::DecodeUlid<single::Alphabet::kStrict>(bytes, ulid.bytes.data()));
-  if (!valid) return std::nullopt;
+  if (text.size() != 26 ||
+      !single::DecodeUlidActive(lenient ? single::Alphabet::kLenient : single::Alphabet::kStrict,
+                                reinterpret_cast<const uint8_t*>(text.data()), ulid.bytes.data())) {
+    return std::nullopt;
+  }
   return ulid;
 }
 
@@ -282,7 +281,7 @@ std::optional<Ulid> Ulid::from_uuid(std::string_view text) {
 }
 
 void Ulid::to_chars(char* out, LetterCase letter_case) const {
-  single::EncodeUlid(bytes.data(), letter_case == LetterCase::kLower, out);
+  single::EncodeUlidActive(bytes.data(), letter_case == LetterCase::kLower, out);
 }
 
 std::array<char, 26> Ulid::to_array(LetterCase letter_case) const {

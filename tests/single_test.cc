@@ -3,9 +3,8 @@
 // the same 16 bytes, the same error kind and byte position, for random valid
 // items, random mutations, every length around the right one and every byte
 // value at every position of an item, in every format and option combination
-// (prefix, TypeID, lenient, letter case, terminator). The per-item path does
-// not dispatch; running it once per CPU target proves it does not depend on
-// the active target.
+// (prefix, TypeID, lenient, letter case, terminator), once per per-item codec
+// this CPU runs (the portable one and, with AVX-512 VBMI, the vector one).
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -14,10 +13,9 @@
 #include <vector>
 
 #include "kernels/scalar/reference.h"
-#include "lib/single_item.h"
+#include "lib/single_codec.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
-#include "tests/per_target_test.h"
 
 namespace sortid {
 namespace {
@@ -91,14 +89,13 @@ std::string Describe(const Combo& combo, const std::string& item) {
 // The fast codec's own verdict on the ID characters alone (no prefix or
 // terminator): decode_one falls back to the reference on a rejection, so a
 // valid ID the codec wrongly rejected would still decode; this catches it.
-template <single::Alphabet kAlphabet>
-bool FastAccepts(Format format, const std::string& text, uint8_t* id) {
+bool FastAccepts(single::Alphabet alphabet, Format format, const std::string& text, uint8_t* id) {
   const auto* p = reinterpret_cast<const uint8_t*>(text.data());
   switch (format) {
     case Format::kUlid:
-      return text.size() == 26 && single::DecodeUlid<kAlphabet>(p, id);
+      return text.size() == 26 && single::DecodeUlidActive(alphabet, p, id);
     case Format::kRecordId:
-      return text.size() == 20 && single::DecodeRecordId<kAlphabet>(p, id);
+      return text.size() == 20 && single::DecodeRecordIdActive(alphabet, p, id);
     case Format::kUuid:
       return text.size() == 36 ? single::DecodeUuid(p, id)
                                : text.size() == 32 && single::DecodeUuidHex(p, id);
@@ -109,9 +106,10 @@ bool FastAccepts(Format format, const std::string& text, uint8_t* id) {
 }
 
 bool FastAccepts(const Combo& combo, const std::string& text, uint8_t* id) {
-  if (combo.type_id) return FastAccepts<single::Alphabet::kLowerOnly>(combo.format, text, id);
-  if (combo.lenient) return FastAccepts<single::Alphabet::kLenient>(combo.format, text, id);
-  return FastAccepts<single::Alphabet::kStrict>(combo.format, text, id);
+  const single::Alphabet alphabet = combo.type_id   ? single::Alphabet::kLowerOnly
+                                    : combo.lenient ? single::Alphabet::kLenient
+                                                    : single::Alphabet::kStrict;
+  return FastAccepts(alphabet, combo.format, text, id);
 }
 
 // decode_one, explain and the C call against reference::DecodeItem.
@@ -170,7 +168,22 @@ void RandomId(Format format, std::mt19937_64& rng, uint8_t* id) {
   if (rng() % 8 == 0) std::memset(id, rng() % 2 ? 0x00 : 0xFF, 16);  // edges
 }
 
-class SingleItemTest : public test::PerTargetTest {};
+// Runs once per per-item codec compiled in (lib/single_codec.h), forcing it
+// and checking that it is the one in use; a codec this CPU lacks is skipped.
+class SingleItemTest : public ::testing::TestWithParam<const char*> {
+ protected:
+  void SetUp() override {
+    saved_ = single::g_codec;
+    const single::CrockfordCodec* codec = nullptr;
+    if (std::string(GetParam()) == single::PortableCodec().name) codec = &single::PortableCodec();
+    if (std::string(GetParam()) == "AVX512_VBMI") codec = single::VbmiCodec();
+    if (codec == nullptr) GTEST_SKIP() << GetParam() << " is not supported by this CPU";
+    single::g_codec = *codec;
+    ASSERT_STREQ(single::g_codec.name, GetParam());
+  }
+  void TearDown() override { single::g_codec = saved_; }
+  single::CrockfordCodec saved_{};
+};
 
 TEST_P(SingleItemTest, EncodeOneMatchesReference) {
   std::mt19937_64 rng(1);
@@ -310,7 +323,15 @@ TEST_P(SingleItemTest, UlidValueConversionsMatchReference) {
   }
 }
 
-SORTID_INSTANTIATE_PER_TARGET(SingleItemTest);
+INSTANTIATE_TEST_SUITE_P(Codecs, SingleItemTest, ::testing::Values("PORTABLE", "AVX512_VBMI"),
+                         [](const ::testing::TestParamInfo<const char*>& param) {
+                           return std::string(param.param);
+                         });
+
+TEST(SingleItem, LoadTimeChoiceIsTheBestSupported) {
+  const single::CrockfordCodec* vbmi = single::VbmiCodec();
+  EXPECT_STREQ(single::g_codec.name, vbmi != nullptr ? vbmi->name : "PORTABLE");
+}
 
 TEST(SingleItem, InvalidArguments) {
   uint8_t id[16];
