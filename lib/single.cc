@@ -20,7 +20,8 @@ using single::Alphabet;
 bool IsCrockford(Format format) { return format == Format::kUlid || format == Format::kRecordId; }
 
 // The ID characters alone (the text is exactly the ID); false when invalid.
-bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t len, uint8_t* id) {
+inline bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t len,
+                       uint8_t* id) {
   switch (format) {
     case Format::kUlid:
       return len == 26 && single::DecodeUlidActive(alphabet, text, id);
@@ -36,7 +37,7 @@ bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t le
 }
 
 // Writes the ID characters; false (nothing written) for a Record ID that does not fit.
-bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) {
+inline bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) {
   switch (format) {
     case Format::kUlid:
       single::EncodeUlidActive(id, lower, out);
@@ -56,9 +57,19 @@ bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) {
 }
 
 // The reference kernel's verdict on an item the fast path rejected (zeroes id).
-Explanation Explain(const reference::ItemSpec& spec, std::string_view text, uint8_t* id) {
+[[gnu::noinline]] Explanation Explain(const reference::ItemSpec& spec, std::string_view text,
+                                      uint8_t* id) {
   return reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(text.data()), text.size(),
                                id);
+}
+
+// The same without prefix, TypeID or terminator.
+[[gnu::noinline]] Explanation ExplainPlain(Format format, bool lenient, std::string_view text,
+                                           uint8_t* id) {
+  reference::ItemSpec spec;
+  spec.format = format;
+  spec.lenient = lenient;
+  return Explain(spec, text, id);
 }
 
 bool IsPlain(const TextOptions& options) {
@@ -66,8 +77,8 @@ bool IsPlain(const TextOptions& options) {
 }
 
 // Prefix, TypeID or terminator: resolved options, then the same codec.
-Explanation DecodeWithOptions(Format format, std::string_view text, uint8_t* id,
-                              const TextOptions& options) {
+[[gnu::noinline]] Explanation DecodeWithOptions(Format format, std::string_view text, uint8_t* id,
+                                                const TextOptions& options) {
   const internal::ResolvedOptions resolved(format, options);
   if (resolved.error != Error::kOk) {
     std::memset(id, 0, 16);
@@ -91,6 +102,19 @@ Explanation DecodeWithOptions(Format format, std::string_view text, uint8_t* id,
   return Explain(spec, text, id);
 }
 
+// Prefix, TypeID or terminator (precondition: format valid, id and out not null).
+[[gnu::noinline]] size_t EncodeWithOptions(Format format, const uint8_t* id, char* out,
+                                           const TextOptions& options) {
+  const internal::ResolvedOptions resolved(format, options);
+  if (resolved.error != Error::kOk) return 0;
+  if (format == Format::kRecordId && !single::RecordIdEncodable(id)) return 0;
+  if (resolved.prefix_len != 0) std::memcpy(out, resolved.prefix, resolved.prefix_len);
+  (void)EncodeBody(format, id, resolved.lower, out + resolved.prefix_len);
+  size_t length = resolved.prefix_len + kernels::kTextLength[static_cast<int>(format)];
+  if (resolved.terminator >= 0) out[length++] = static_cast<char>(resolved.terminator);
+  return length;
+}
+
 }  // namespace
 
 Explanation decode_one(Format format, std::string_view text, uint8_t* id,
@@ -106,31 +130,18 @@ Explanation decode_one(Format format, std::string_view text, uint8_t* id,
                  id)) {
     return {};
   }
-  reference::ItemSpec spec;
-  spec.format = format;
-  spec.lenient = options.lenient;
-  return Explain(spec, text, id);
+  return ExplainPlain(format, options.lenient, text, id);
 }
 
 size_t encode_one(Format format, const uint8_t* id, char* out, const TextOptions& options) {
   if (id == nullptr || out == nullptr || static_cast<unsigned>(format) >= kernels::kNumFormats) {
     return 0;
   }
-  const size_t id_len = kernels::kTextLength[static_cast<int>(format)];
-  if (IsPlain(options)) {
-    // As internal::ResolvedOptions decides the case.
-    const bool lower = options.letter_case == LetterCase::kLower ||
-                       (options.letter_case == LetterCase::kCanonical && !IsCrockford(format));
-    return EncodeBody(format, id, lower, out) ? id_len : 0;
-  }
-  const internal::ResolvedOptions resolved(format, options);
-  if (resolved.error != Error::kOk) return 0;
-  if (format == Format::kRecordId && !single::RecordIdEncodable(id)) return 0;
-  if (resolved.prefix_len != 0) std::memcpy(out, resolved.prefix, resolved.prefix_len);
-  (void)EncodeBody(format, id, resolved.lower, out + resolved.prefix_len);
-  size_t length = resolved.prefix_len + id_len;
-  if (resolved.terminator >= 0) out[length++] = static_cast<char>(resolved.terminator);
-  return length;
+  if (!IsPlain(options)) return EncodeWithOptions(format, id, out, options);
+  // As internal::ResolvedOptions decides the case.
+  const bool lower = options.letter_case == LetterCase::kLower ||
+                     (options.letter_case == LetterCase::kCanonical && !IsCrockford(format));
+  return EncodeBody(format, id, lower, out) ? kernels::kTextLength[static_cast<int>(format)] : 0;
 }
 
 }  // namespace sortid
