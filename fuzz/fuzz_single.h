@@ -20,17 +20,17 @@
 namespace sortid::fuzz {
 
 // The per-item codecs this CPU runs.
-inline std::vector<const single::CrockfordCodec*> SingleCodecs() {
-  std::vector<const single::CrockfordCodec*> out{&single::PortableCodec()};
-  if (const single::CrockfordCodec* vbmi = single::VbmiCodec()) out.push_back(vbmi);
+inline std::vector<const single::ItemCodec*> SingleCodecs() {
+  std::vector<const single::ItemCodec*> out{&single::PortableCodec()};
+  if (const single::ItemCodec* vbmi = single::VbmiCodec()) out.push_back(vbmi);
   return out;
 }
 
 // Runs f once with each per-item codec in use, then restores the load-time one.
 template <class F>
 void ForEachSingleCodec(F&& f) {
-  const single::CrockfordCodec saved = single::g_codec;
-  for (const single::CrockfordCodec* codec : SingleCodecs()) {
+  const single::ItemCodec saved = single::g_codec;
+  for (const single::ItemCodec* codec : SingleCodecs()) {
     single::g_codec = *codec;
     f(codec->name);
   }

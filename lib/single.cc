@@ -28,10 +28,10 @@ inline bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, si
     case Format::kRecordId:
       return len == 20 && single::DecodeRecordIdActive(alphabet, text, id);
     case Format::kUuid:
-      if (len == 36) return single::DecodeUuid(text, id);
-      return len == 32 && single::DecodeUuidHex(text, id);
+      if (len == 36) return single::DecodeUuidActive(text, id);
+      return len == 32 && single::DecodeUuidHexActive(text, id);
     case Format::kUuidHex:
-      return len == 32 && single::DecodeUuidHex(text, id);
+      return len == 32 && single::DecodeUuidHexActive(text, id);
   }
   return false;
 }
@@ -47,10 +47,10 @@ inline bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) 
       single::EncodeRecordIdActive(id, lower, out);
       return true;
     case Format::kUuid:
-      single::EncodeUuid(id, lower, out);
+      single::EncodeUuidActive(id, lower, out);
       return true;
     case Format::kUuidHex:
-      single::EncodeUuidHex(id, lower, out);
+      single::EncodeUuidHexActive(id, lower, out);
       return true;
   }
   return false;

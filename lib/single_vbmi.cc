@@ -12,6 +12,10 @@
 // finds bad characters and the ULID overflow, and vpmaddubsw / vpmaddwd / a
 // shift merge 5-bit digits into four 40-bit lanes whose low 16 bytes are the
 // ID (vpermb to big-endian).
+// UUID: a masked load of the 36 characters, a compare of the four hyphen
+// lanes, vpermb to the 32 digit lanes, the hex table lookup and vpmaddubsw +
+// vpmovwb; encode spreads nibbles in 16-bit lanes, maps them with vpermb and
+// places the hyphens with a second vpermb and a masked move.
 // Technique: W. Mula, D. Lemire, "Base64 encoding and decoding at almost the
 // speed of a memory copy" (2019) §4 (AVX-512 VBMI); Crockford alphabet:
 // https://www.crockford.com/base32.html; formats: ../shared/SPEC.md §1-2.
@@ -46,7 +50,7 @@ bool PortableDecodeRecordId(const uint8_t* text, uint8_t* out) {
   return DecodeRecordId<kAlphabet>(text, out);
 }
 
-constexpr CrockfordCodec kPortable = {
+constexpr ItemCodec kPortable = {
     "PORTABLE",
     {PortableDecodeUlid<Alphabet::kStrict>, PortableDecodeUlid<Alphabet::kLenient>,
      PortableDecodeUlid<Alphabet::kLowerOnly>},
@@ -54,11 +58,15 @@ constexpr CrockfordCodec kPortable = {
      PortableDecodeRecordId<Alphabet::kLowerOnly>},
     EncodeUlid,
     EncodeRecordId,
+    DecodeUuid,
+    DecodeUuidHex,
+    EncodeUuid,
+    EncodeUuidHex,
 };
 
 }  // namespace
 
-const CrockfordCodec& PortableCodec() { return kPortable; }
+const ItemCodec& PortableCodec() { return kPortable; }
 
 #ifdef SORTID_SINGLE_VBMI
 namespace {
@@ -103,6 +111,14 @@ constexpr Alphabet32 MakeAlphabet(const char* letters) {
 }
 constexpr Alphabet32 kUpper = MakeAlphabet(alphabet::kCrockfordUpper);
 constexpr Alphabet32 kLower = MakeAlphabet(alphabet::kCrockfordLower);
+// Hex digits twice over: vpermb on 32 lanes reads 5 index bits.
+constexpr Alphabet32 MakeHex32(const char* digits) {
+  Alphabet32 a{};
+  for (int i = 0; i < 32; ++i) a.chars[i] = digits[i % 16];
+  return a;
+}
+constexpr Alphabet32 kHexLower32 = MakeHex32(alphabet::kHexLower);
+constexpr Alphabet32 kHexUpper32 = MakeHex32(alphabet::kHexUpper);
 
 SORTID_VBMI_TARGET inline __m256i EncodeCrockford(const uint8_t* id, bool lower,
                                                   const EncodePlan& plan) {
@@ -214,7 +230,89 @@ SORTID_VBMI_TARGET bool VbmiDecode(const uint8_t* text, uint8_t* out) {
   return true;
 }
 
-constexpr CrockfordCodec kVbmi = {
+// ---- UUID text: 32 hex digits, optionally with hyphens at 8, 13, 18, 23. ----
+
+// 128-entry hex table: the digit, or 0x80.
+constexpr DecodeTable MakeHexTable() {
+  DecodeTable t{};
+  for (size_t c = 0; c < 128; ++c) {
+    t.digit[c] = alphabet::kHex[c] >= 0 ? static_cast<uint8_t>(alphabet::kHex[c]) : 0x80;
+  }
+  return t;
+}
+constexpr DecodeTable kHexTable = MakeHexTable();
+
+// Lane of each hex digit in the 36-character form (and, for encoding, the
+// reverse: the digit each of the 36 characters takes; hyphen lanes masked).
+struct UuidLanes {
+  alignas(64) uint8_t digit_lane[64];   // 32 digits <- 36 characters
+  alignas(64) uint8_t char_source[64];  // 36 characters <- 32 digits
+};
+constexpr UuidLanes MakeUuidLanes() {
+  UuidLanes l{};
+  int digit = 0;
+  for (int k = 0; k < 36; ++k) {
+    const bool hyphen = k == 8 || k == 13 || k == 18 || k == 23;
+    if (!hyphen) {
+      l.digit_lane[digit] = static_cast<uint8_t>(k);
+      l.char_source[k] = static_cast<uint8_t>(digit++);
+    }
+  }
+  return l;
+}
+constexpr UuidLanes kUuidLanes = MakeUuidLanes();
+constexpr __mmask64 kHyphenLanes = (1ull << 8) | (1ull << 13) | (1ull << 18) | (1ull << 23);
+
+// 32 hex characters in the low 32 lanes -> the 16 bytes; false if any is not hex.
+SORTID_VBMI_TARGET inline bool HexToBytes(__m512i chars, uint8_t* out) {
+  const __m512i digits = _mm512_permutex2var_epi8(_mm512_load_si512(kHexTable.digit), chars,
+                                                  _mm512_load_si512(kHexTable.digit + 64));
+  const __m512i checked = _mm512_ternarylogic_epi32(digits, chars, _mm512_set1_epi8(-128), 0xF8);
+  if (_mm512_mask_cmpgt_epu8_mask(0xFFFFFFFFull, checked, _mm512_set1_epi8(15)) != 0) return false;
+  const __m256i pairs = _mm256_maddubs_epi16(_mm512_castsi512_si256(digits),
+                                             _mm256_set1_epi16(0x0110));  // d0 * 16 + d1
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_cvtepi16_epi8(pairs));
+  return true;
+}
+
+SORTID_VBMI_TARGET bool VbmiDecodeUuidHex(const uint8_t* text, uint8_t* out) {
+  return HexToBytes(
+      _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(text))), out);
+}
+
+SORTID_VBMI_TARGET bool VbmiDecodeUuid(const uint8_t* text, uint8_t* out) {
+  const __m512i c = _mm512_maskz_loadu_epi8((1ull << 36) - 1, text);
+  if (_mm512_mask_cmpneq_epi8_mask(kHyphenLanes, c, _mm512_set1_epi8('-')) != 0) return false;
+  return HexToBytes(_mm512_permutexvar_epi8(_mm512_load_si512(kUuidLanes.digit_lane), c), out);
+}
+
+// 16 bytes -> 32 hex characters (low 256 bits).
+SORTID_VBMI_TARGET inline __m256i BytesToHex(const uint8_t* id, bool lower) {
+  const __m256i words = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(id)));
+  // Each 16-bit lane: high nibble in its first byte, low nibble in its second.
+  const __m256i nibbles =
+      _mm256_or_si256(_mm256_srli_epi16(words, 4),
+                      _mm256_slli_epi16(_mm256_and_si256(words, _mm256_set1_epi16(15)), 8));
+  const Alphabet32& digits = lower ? kHexLower32 : kHexUpper32;
+  return _mm256_permutexvar_epi8(nibbles,
+                                 _mm256_load_si256(reinterpret_cast<const __m256i*>(digits.chars)));
+}
+
+SORTID_VBMI_TARGET void VbmiEncodeUuidHex(const uint8_t* id, bool lower, char* out) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), BytesToHex(id, lower));
+}
+
+SORTID_VBMI_TARGET void VbmiEncodeUuid(const uint8_t* id, bool lower, char* out) {
+  const __m512i hex = _mm512_castsi256_si512(BytesToHex(id, lower));
+  const __m512i spread =
+      _mm512_mask_mov_epi8(_mm512_permutexvar_epi8(_mm512_load_si512(kUuidLanes.char_source), hex),
+                           kHyphenLanes, _mm512_set1_epi8('-'));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm512_castsi512_si256(spread));
+  const int last_four = _mm_cvtsi128_si32(_mm512_extracti32x4_epi32(spread, 2));  // 32-35
+  std::memcpy(out + 32, &last_four, 4);
+}
+
+constexpr ItemCodec kVbmi = {
     "AVX512_VBMI",
     {VbmiDecode<Alphabet::kStrict, 26>, VbmiDecode<Alphabet::kLenient, 26>,
      VbmiDecode<Alphabet::kLowerOnly, 26>},
@@ -222,6 +320,10 @@ constexpr CrockfordCodec kVbmi = {
      VbmiDecode<Alphabet::kLowerOnly, 20>},
     VbmiEncodeUlid,
     VbmiEncodeRecordId,
+    VbmiDecodeUuid,
+    VbmiDecodeUuidHex,
+    VbmiEncodeUuid,
+    VbmiEncodeUuidHex,
 };
 
 bool CpuHasVbmi() {
@@ -233,21 +335,21 @@ bool CpuHasVbmi() {
 
 }  // namespace
 
-const CrockfordCodec* VbmiCodec() {
+const ItemCodec* VbmiCodec() {
   static const bool supported = CpuHasVbmi();
   return supported ? &kVbmi : nullptr;
 }
 #else
-const CrockfordCodec* VbmiCodec() { return nullptr; }
+const ItemCodec* VbmiCodec() { return nullptr; }
 #endif  // SORTID_SINGLE_VBMI
 
 // Constant-initialized to the portable codec, so a call made during another
 // library's static initialization is correct; upgraded once below.
-CrockfordCodec g_codec = kPortable;
+ItemCodec g_codec = kPortable;
 
 namespace {
 const bool kChosen = [] {
-  if (const CrockfordCodec* vbmi = VbmiCodec()) g_codec = *vbmi;
+  if (const ItemCodec* vbmi = VbmiCodec()) g_codec = *vbmi;
   return true;
 }();
 }  // namespace

@@ -298,7 +298,7 @@ std::string Ulid::to_string(LetterCase letter_case) const {
 
 std::string Ulid::to_uuid() const {
   char text[36];
-  single::EncodeUuid(bytes.data(), true, text);
+  single::EncodeUuidActive(bytes.data(), true, text);
   return std::string(text, 36);
 }
 

@@ -97,10 +97,10 @@ bool FastAccepts(single::Alphabet alphabet, Format format, const std::string& te
     case Format::kRecordId:
       return text.size() == 20 && single::DecodeRecordIdActive(alphabet, p, id);
     case Format::kUuid:
-      return text.size() == 36 ? single::DecodeUuid(p, id)
-                               : text.size() == 32 && single::DecodeUuidHex(p, id);
+      return text.size() == 36 ? single::DecodeUuidActive(p, id)
+                               : text.size() == 32 && single::DecodeUuidHexActive(p, id);
     case Format::kUuidHex:
-      return text.size() == 32 && single::DecodeUuidHex(p, id);
+      return text.size() == 32 && single::DecodeUuidHexActive(p, id);
   }
   return false;
 }
@@ -174,7 +174,7 @@ class SingleItemTest : public ::testing::TestWithParam<const char*> {
  protected:
   void SetUp() override {
     saved_ = single::g_codec;
-    const single::CrockfordCodec* codec = nullptr;
+    const single::ItemCodec* codec = nullptr;
     if (std::string(GetParam()) == single::PortableCodec().name) codec = &single::PortableCodec();
     if (std::string(GetParam()) == "AVX512_VBMI") codec = single::VbmiCodec();
     if (codec == nullptr) GTEST_SKIP() << GetParam() << " is not supported by this CPU";
@@ -182,7 +182,7 @@ class SingleItemTest : public ::testing::TestWithParam<const char*> {
     ASSERT_STREQ(single::g_codec.name, GetParam());
   }
   void TearDown() override { single::g_codec = saved_; }
-  single::CrockfordCodec saved_{};
+  single::ItemCodec saved_{};
 };
 
 TEST_P(SingleItemTest, EncodeOneMatchesReference) {
@@ -329,7 +329,7 @@ INSTANTIATE_TEST_SUITE_P(Codecs, SingleItemTest, ::testing::Values("PORTABLE", "
                          });
 
 TEST(SingleItem, LoadTimeChoiceIsTheBestSupported) {
-  const single::CrockfordCodec* vbmi = single::VbmiCodec();
+  const single::ItemCodec* vbmi = single::VbmiCodec();
   EXPECT_STREQ(single::g_codec.name, vbmi != nullptr ? vbmi->name : "PORTABLE");
 }
 
