@@ -1,4 +1,5 @@
 // The C ABI: a thin layer over the C++ API (sortid.h documents it).
+#include <cstring>
 #include <new>
 #include <string_view>
 
@@ -92,6 +93,27 @@ sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
       sortid::explain(static_cast<Format>(format), std::string_view(text ? text : "", len), opts);
   if (position != nullptr) *position = why.position;
   return ToC(why.error);
+}
+
+sortid_error sortid_decode_one(sortid_format format, const char* text, size_t len, uint8_t* id,
+                               const sortid_text_options* options, size_t* error_position) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts) || (text == nullptr && len != 0) || id == nullptr) {
+    if (id != nullptr) std::memset(id, 0, 16);
+    if (error_position != nullptr) *error_position = 0;
+    return SORTID_ERROR_ARGUMENT;
+  }
+  const sortid::Explanation why = sortid::decode_one(
+      static_cast<Format>(format), std::string_view(text ? text : "", len), id, opts);
+  if (error_position != nullptr) *error_position = why.position;
+  return ToC(why.error);
+}
+
+size_t sortid_encode_one(sortid_format format, const uint8_t* id, char* out,
+                         const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts) || id == nullptr || out == nullptr) return 0;
+  return sortid::encode_one(static_cast<Format>(format), id, out, opts);
 }
 
 const char* sortid_error_message(sortid_error error) {

@@ -48,6 +48,19 @@ int main(void) {
   CHECK(sortid_encode(SORTID_FORMAT_UUID, ids, 1, uuid, 36, NULL, NULL, &lower) == SORTID_OK);
   CHECK(memcmp(uuid, "0186cb65-25d7-81da-815c-7e25a6bfe7db", 36) == 0);
 
+  /* One item at a time: the same bytes, and the same error and position. */
+  uint8_t one[16];
+  char one_text[27];
+  CHECK(sortid_decode_one(SORTID_FORMAT_ULID, text, 26, one, NULL, &pos) == SORTID_OK);
+  CHECK(memcmp(one, ids, 16) == 0);
+  CHECK(sortid_decode_one(SORTID_FORMAT_ULID, text + 27, 27, one, &lines, &pos) ==
+            SORTID_ERROR_CHARACTER &&
+        pos == 25 && one[0] == 0);
+  CHECK(sortid_encode_one(SORTID_FORMAT_ULID, ids, one_text, &lines) == 27);
+  CHECK(memcmp(one_text, text, 27) == 0);
+  CHECK(sortid_encode_one(SORTID_FORMAT_UUID, ids, uuid, NULL) == 36);
+  CHECK(memcmp(uuid, "0186cb65-25d7-81da-815c-7e25a6bfe7db", 36) == 0);
+
   /* Column input with a prefix. */
   const char data[] = "user_01GV5PA9EQG7D82Q3Y4PKBZSYVuser_x";
   const int32_t offsets[3] = {0, 31, 37};

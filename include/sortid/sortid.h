@@ -135,6 +135,26 @@ SORTID_API sortid_error sortid_decode_column(sortid_format format, const int32_t
 SORTID_API sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
                                        const sortid_text_options* options, size_t* position);
 
+/* One item at a time (allocation-free, never dispatched; the same results and
+ * errors as the bulk calls and sortid_explain()). sortid_decode_one decodes
+ * exactly one item of len bytes (prefix + ID, + terminator when
+ * options->terminator >= 0; SORTID_FORMAT_UUID also takes 32 characters) into
+ * id (16 bytes, zeroed on error). Returns SORTID_OK or the first error kind
+ * with its 0-based byte position in *error_position (may be NULL), as
+ * sortid_explain() does; SORTID_ERROR_ARGUMENT for invalid options, a NULL id,
+ * or a NULL text with len > 0. Preconditions: text holds len bytes. */
+SORTID_API sortid_error sortid_decode_one(sortid_format format, const char* text, size_t len,
+                                          uint8_t* id, const sortid_text_options* options,
+                                          size_t* error_position);
+/* Encodes one 16-byte ID: writes the item (prefix, ID, terminator when
+ * options->terminator >= 0; no NUL) to out and returns its length, or returns 0
+ * writing nothing for invalid options, a NULL argument, or a Record ID with any
+ * of the top 28 bits set. Preconditions: id holds 16 bytes; out holds
+ * prefix_len (+ 1 for the TypeID '_' when the type name is not empty) +
+ * sortid_text_length(format) (+ 1 with a terminator) bytes. */
+SORTID_API size_t sortid_encode_one(sortid_format format, const uint8_t* id, char* out,
+                                    const sortid_text_options* options);
+
 /* A static English description of an error kind (never NULL). */
 SORTID_API const char* sortid_error_message(sortid_error error);
 

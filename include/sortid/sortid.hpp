@@ -120,6 +120,23 @@ SORTID_API Status decode(Format format, std::span<const char> text, size_t strid
                                              const TextOptions& options = {});
 [[nodiscard]] SORTID_API const char* error_message(Error error);
 
+// ---- One ID at a time (allocation-free; never dispatched, no per-call set-up). ----
+// Same rules, results and errors as the bulk calls and explain(), bit for bit.
+
+// Decodes one item: the prefix per options, the ID, and the terminator only when
+// options.terminator >= 0; exactly item_length(format, options) bytes (Format::kUuid
+// also takes its 32-character form). Returns {kOk, 0}, or the first error and its byte
+// position exactly as explain() reports them ({kArgument, 0} for invalid options or a
+// null id). Precondition: id points to 16 writable bytes (zeroed on any error).
+[[nodiscard]] SORTID_API Explanation decode_one(Format format, std::string_view text, uint8_t* id,
+                                                const TextOptions& options = {});
+// Encodes one 16-byte ID: writes item_length(format, options) characters (prefix, ID,
+// terminator when options.terminator >= 0; no NUL) and returns that count. Returns 0,
+// writing nothing, for invalid options or a Record ID with any of the top 28 bits set.
+// Preconditions: id points to 16 bytes, out to item_length(format, options) bytes.
+SORTID_API size_t encode_one(Format format, const uint8_t* id, char* out,
+                             const TextOptions& options = {});
+
 // Timestamps (Unix ms) of count binary IDs; see sortid_timestamps_ms.
 SORTID_API Status timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* unix_ms);
 // Smallest / largest binary ID with this timestamp; kRange outside the format's range.
@@ -164,6 +181,10 @@ struct SORTID_API Ulid {
   // Decodes a 36- or 32-character UUID text.
   [[nodiscard]] static std::optional<Ulid> from_uuid(std::string_view text);
   [[nodiscard]] std::string to_string(LetterCase letter_case = LetterCase::kCanonical) const;
+  // Writes the 26 characters (no NUL) to out, which must hold 26 bytes. Never allocates.
+  void to_chars(char* out, LetterCase letter_case = LetterCase::kCanonical) const;
+  // The 26 characters by value, without allocating.
+  [[nodiscard]] std::array<char, 26> to_array(LetterCase letter_case = LetterCase::kCanonical) const;
   [[nodiscard]] std::string to_uuid() const;
   [[nodiscard]] int64_t timestamp_ms() const;
   friend constexpr auto operator<=>(const Ulid&, const Ulid&) = default;
