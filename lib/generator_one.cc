@@ -38,18 +38,6 @@ inline void TakeUlid(Generator::State& s, int64_t now, uint8_t* id) {
   s.available -= 10;
 }
 
-// Crockford base32, 26 characters, upper case (SPEC §1).
-void EncodeUlid(const uint8_t* id, char* out) {
-  static constexpr char kAlphabet[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-  uint64_t halves[2];
-  std::memcpy(halves, id, 16);
-  const uint64_t high = __builtin_bswap64(halves[0]), low = __builtin_bswap64(halves[1]);
-  out[0] = kAlphabet[high >> 61];
-  for (int i = 1; i < 13; ++i) out[i] = kAlphabet[(high >> (61 - 5 * i)) & 31];  // bits 60..1
-  out[13] = kAlphabet[((high & 1) << 4) | (low >> 60)];
-  for (int i = 14; i < 26; ++i) out[i] = kAlphabet[(low >> (125 - 5 * i)) & 31];
-}
-
 }  // namespace
 
 Error new_ulid(uint8_t* id) {
@@ -98,7 +86,7 @@ Error new_ulid_text(char* out) {
   if (out == nullptr) return Error::kArgument;
   uint8_t id[16];
   const Error error = new_ulid(id);
-  if (error == Error::kOk) EncodeUlid(id, out);
+  if (error == Error::kOk) (void)encode_one(Format::kUlid, id, out);  // per-item fast path
   return error;
 }
 

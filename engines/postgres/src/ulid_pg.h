@@ -30,39 +30,24 @@ typedef struct ulid_t {
 #define PG_RETURN_ULID_P(X) return UlidPGetDatum(X)
 
 /*
- * One ID's text -> 16 bytes, per item. Preconditions: text holds len bytes
- * (no terminator needed); id holds 16 bytes. Returns SORTID_OK, or the first
- * error kind with its 0-based byte position in *error_position (id zeroed).
- * TODO(single): becomes `return sortid_decode_one(format, text, len, id, NULL,
- * error_position);` once sortid's per-item fast path is on main.
+ * One ID's text -> 16 bytes on sortid's per-item fast path. Preconditions:
+ * text holds len bytes (no terminator needed); id holds 16 bytes. Returns
+ * SORTID_OK, or the first error kind with its 0-based byte position in
+ * *error_position (id zeroed).
  */
 static inline sortid_error ulid_text_decode(sortid_format format, const char* text, size_t len,
                                             uint8_t* id, size_t* error_position) {
-  size_t invalid = 0;
-  sortid_error why;
-
-  if (len == sortid_text_length(format) &&
-      sortid_decode(format, text, 1, len, id, NULL, &invalid, NULL) == SORTID_OK && invalid == 0)
-    return SORTID_OK;
-  memset(id, 0, ULID_LEN);
-  why = sortid_explain(format, text, len, NULL, error_position);
-  return why != SORTID_OK ? why : SORTID_ERROR_ARGUMENT;
+  return sortid_decode_one(format, text, len, id, NULL, error_position);
 }
 
 /*
- * One 16-byte ID -> text. Preconditions: out holds sortid_text_length(format)
- * bytes. Writes exactly that many characters (canonical case, no NUL) and
- * returns the count, or 0 when the ID cannot be written (a Record ID with
- * any of its top 28 bits set).
- * TODO(single): becomes `return sortid_encode_one(format, id, out, NULL);`.
+ * One 16-byte ID -> text on the per-item fast path. Preconditions: out holds
+ * sortid_text_length(format) bytes. Writes exactly that many characters
+ * (canonical case, no NUL) and returns the count, or 0 when the ID cannot be
+ * written (a Record ID with any of its top 28 bits set).
  */
 static inline size_t ulid_text_encode(sortid_format format, const uint8_t* id, char* out) {
-  size_t invalid = 0;
-  const size_t len = sortid_text_length(format);
-
-  if (sortid_encode(format, id, 1, out, len, NULL, &invalid, NULL) != SORTID_OK || invalid != 0)
-    return 0;
-  return len;
+  return sortid_encode_one(format, id, out, NULL);
 }
 
 /*
