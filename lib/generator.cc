@@ -169,10 +169,9 @@ struct alignas(64) Generator::State {
       since_reseed = 0;
     }
     chacha[12] = 0;
-    const kernels::KernelTable* table = internal::ActiveTable();
-    if (table != nullptr) {
-      table->chacha20(chacha, buffer, kBufferBlocks);
-    } else {  // SORTID_TARGET names no available target: the reference still works
+    if (internal::ActiveTable()->chacha20(chacha, buffer, kBufferBlocks) != Error::kOk) {
+      // The stand-in table of an unavailable SORTID_TARGET (kUnsupported,
+      // nothing written): the reference still works.
       reference::ChaChaState state;
       std::memcpy(state.words, chacha, sizeof(chacha));
       reference::ChaCha20Keystream(state, buffer, kBufferBlocks);
