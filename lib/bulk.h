@@ -4,12 +4,14 @@
 #ifndef SORTID_LIB_BULK_H_
 #define SORTID_LIB_BULK_H_
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 
 #include "kernels/kernel_api.h"
 #include "lib/options.h"
+#include "lib/targets.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::internal {
@@ -37,15 +39,38 @@ inline void ClearTail(uint8_t* bitmap, size_t count) {
   }
 }
 
-// Calls table.prepare for `count` items of `format` at `stride` with the
-// resolved prefix and terminator. kOk, or the table's error (kUnsupported from
-// the stand-in table).
-inline Error PrepareKernels(const kernels::KernelTable& table, Format format, bool encode,
-                            size_t count, size_t stride, const ResolvedOptions& resolved,
-                            kernels::KernelPlan* plan) {
-  const kernels::PlanRequest request{
-      format, encode, count, stride, resolved.prefix, resolved.prefix_len, resolved.terminator};
-  return table.prepare(request, plan);
+// The active kernel table, prepared (table.prepare) for one bulk call of
+// `count` items of `format` at `stride` with the given prefix and terminator.
+// error: kOk, or the table's error (kUnsupported from the stand-in table).
+struct PreparedKernels {
+  PreparedKernels(Format format, bool encode, size_t count, size_t stride, const char* prefix,
+                  size_t prefix_len, int terminator)
+      : table(*ActiveTable()),
+        error(table.prepare({format, encode, count, stride, prefix, prefix_len, terminator},
+                            &plan)) {}
+  PreparedKernels(const PreparedKernels&) = delete;
+  PreparedKernels& operator=(const PreparedKernels&) = delete;
+
+  const kernels::KernelTable& table;
+  kernels::KernelPlan plan;
+  Error error;
+};
+
+// Runs batch(done, n, batch_validity) -> Status for the batches of kBatch
+// items of a bulk call (batch_validity: validity + done / 8, or scratch when
+// validity is nullptr); stops at the first error, else sums the invalid
+// counts.
+template <class Batch>
+Status RunBatches(size_t count, uint8_t* validity, Batch batch) {
+  uint8_t scratch_validity[kBatch / 8];
+  Status status;
+  for (size_t done = 0; done < count; done += kBatch) {
+    const Status result = batch(done, std::min(kBatch, count - done),
+                                validity != nullptr ? validity + done / 8 : scratch_validity);
+    if (!result.ok()) return {result.error};
+    status.invalid += result.invalid;
+  }
+  return status;
 }
 
 }  // namespace sortid::internal

@@ -46,31 +46,14 @@ Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t
       MulOverflows(count, out_stride) || MulOverflows(count, 16)) {
     return {Error::kArgument};
   }
-  const kernels::KernelTable& table = *internal::ActiveTable();
-  kernels::KernelPlan plan;
-  const Error prepared =
-      internal::PrepareKernels(table, format, true, count, out_stride, resolved, &plan);
-  if (prepared != Error::kOk) return {prepared};
-  const kernels::EncodeFn kernel = table.encode[static_cast<int>(format)];
-
-  uint8_t scratch_validity[internal::kBatch / 8];
-  Status status;
-  for (size_t done = 0; done < count; done += internal::kBatch) {
-    const kernels::EncodeArgs args{ids + 16 * done,
-                                   std::min(internal::kBatch, count - done),
-                                   out + out_stride * done,
-                                   out_stride,
-                                   resolved.prefix,
-                                   resolved.prefix_len,
-                                   resolved.terminator,
-                                   resolved.lower,
-                                   validity != nullptr ? validity + done / 8 : scratch_validity,
-                                   &plan};
-    const Status batch = kernel(args);
-    if (!batch.ok()) return {batch.error};
-    status.invalid += batch.invalid;
-  }
-  return status;
+  const internal::PreparedKernels kernels(format, true, count, out_stride, resolved.prefix,
+                                          resolved.prefix_len, resolved.terminator);
+  if (kernels.error != Error::kOk) return {kernels.error};
+  const kernels::EncodeFn kernel = kernels.table.encode[static_cast<int>(format)];
+  return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
+    return kernel({ids + 16 * done, n, out + out_stride * done, out_stride, resolved.prefix,
+                   resolved.prefix_len, resolved.terminator, resolved.lower, bits, &kernels.plan});
+  });
 }
 
 Status decode(Format format, const char* text, size_t count, size_t stride, uint8_t* ids,
@@ -82,32 +65,15 @@ Status decode(Format format, const char* text, size_t count, size_t stride, uint
       MulOverflows(count, stride) || MulOverflows(count, 16)) {
     return {Error::kArgument};
   }
-  const kernels::KernelTable& table = *internal::ActiveTable();
-  kernels::KernelPlan plan;
-  const Error prepared =
-      internal::PrepareKernels(table, format, false, count, stride, resolved, &plan);
-  if (prepared != Error::kOk) return {prepared};
-  const kernels::DecodeFn kernel = table.decode[static_cast<int>(format)];
-
-  uint8_t scratch_validity[internal::kBatch / 8];
-  Status status;
-  for (size_t done = 0; done < count; done += internal::kBatch) {
-    const kernels::DecodeArgs args{text + stride * done,
-                                   std::min(internal::kBatch, count - done),
-                                   stride,
-                                   resolved.prefix,
-                                   resolved.prefix_len,
-                                   resolved.terminator,
-                                   resolved.lenient,
-                                   resolved.lower_only,
-                                   ids + 16 * done,
-                                   validity != nullptr ? validity + done / 8 : scratch_validity,
-                                   &plan};
-    const Status batch = kernel(args);
-    if (!batch.ok()) return {batch.error};
-    status.invalid += batch.invalid;
-  }
-  return status;
+  const internal::PreparedKernels kernels(format, false, count, stride, resolved.prefix,
+                                          resolved.prefix_len, resolved.terminator);
+  if (kernels.error != Error::kOk) return {kernels.error};
+  const kernels::DecodeFn kernel = kernels.table.decode[static_cast<int>(format)];
+  return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
+    return kernel({text + stride * done, n, stride, resolved.prefix, resolved.prefix_len,
+                   resolved.terminator, resolved.lenient, resolved.lower_only, ids + 16 * done,
+                   bits, &kernels.plan});
+  });
 }
 
 Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out, size_t out_stride,

@@ -10,7 +10,6 @@
 #include "kernels/kernel_api.h"
 #include "lib/bulk.h"
 #include "lib/options.h"
-#include "lib/targets.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid {
@@ -29,23 +28,18 @@ constexpr size_t kMaxIdLength = 36;
 // form, decoded as Format::kUuidHex.
 class DecodeGathered {
  public:
-  DecodeGathered(Format format, const internal::ResolvedOptions& resolved)
-      : resolved_(resolved), table_(*internal::ActiveTable()) {
-    format_[0] = format;
-    format_[1] = Format::kUuidHex;
-    groups_ = format == Format::kUuid ? 2 : 1;
-    for (size_t g = 0; g < 2; ++g) chars_[g] = text_length(format_[g]);
-  }
+  // Prepares the kernels for count items (the gathered layout: ID
+  // characters back to back, no prefix, no terminator).
+  DecodeGathered(Format format, const internal::ResolvedOptions& resolved, size_t count)
+      : resolved_(resolved),
+        format_{format, Format::kUuidHex},
+        chars_{text_length(format), text_length(Format::kUuidHex)},
+        groups_(format == Format::kUuid ? 2 : 1),
+        kernels_{{format, false, count, chars_[0], nullptr, 0, -1},
+                 {Format::kUuidHex, false, groups_ == 2 ? count : 0, chars_[1], nullptr, 0, -1}} {}
 
-  // Prepares the kernels for count items; kOk or the table's error.
-  Error Prepare(size_t count) {
-    for (size_t g = 0; g < groups_; ++g) {
-      const kernels::PlanRequest request{format_[g], false, count, chars_[g], nullptr, 0, -1};
-      const Error error = table_.prepare(request, &plan_[g]);
-      if (error != Error::kOk) return error;
-    }
-    return Error::kOk;
-  }
+  // kOk, or the active table's error (kUnsupported from the stand-in table).
+  Error error() const { return kernels_[0].error; }
 
   // Decodes items[0, n) (n <= kGatherBatch) into ids / validity at base.
   // A null item (data == nullptr) comes out invalid.
@@ -84,8 +78,8 @@ class DecodeGathered {
                                      resolved_.lower_only,
                                      gathered_ids_,
                                      gathered_validity_,
-                                     &plan_[g]};
-      const Status decoded = table_.decode[static_cast<int>(format_[g])](args);
+                                     &kernels_[g].plan};
+      const Status decoded = kernels_[g].table.decode[static_cast<int>(format_[g])](args);
       if (!decoded.ok()) return {decoded.error};
       status.invalid += decoded.invalid;
       for (size_t k = 0; k < group_size[g]; ++k) {
@@ -100,11 +94,10 @@ class DecodeGathered {
 
  private:
   const internal::ResolvedOptions& resolved_;
-  const kernels::KernelTable& table_;
-  Format format_[2];
-  size_t chars_[2];
-  size_t groups_;
-  kernels::KernelPlan plan_[2];
+  const Format format_[2];
+  const size_t chars_[2];
+  const size_t groups_;
+  internal::PreparedKernels kernels_[2];
   char gathered_[2][kGatherBatch * kMaxIdLength];
   uint32_t gathered_index_[2][kGatherBatch];
   uint8_t gathered_ids_[kGatherBatch * 16];
@@ -126,8 +119,8 @@ Status decode_items(Format format, const TextItem* items, size_t count, uint8_t*
   if (resolved.error != Error::kOk) return {resolved.error};
   if (count == 0) return {};
   if (items == nullptr || ids == nullptr || MulOverflows(count, 16)) return {Error::kArgument};
-  DecodeGathered decoder(format, resolved);
-  if (const Error error = decoder.Prepare(count); error != Error::kOk) return {error};
+  DecodeGathered decoder(format, resolved, count);
+  if (decoder.error() != Error::kOk) return {decoder.error()};
   Status status;
   for (size_t base = 0; base < count; base += kGatherBatch) {
     const Status batch =
@@ -151,8 +144,8 @@ Status decode_column(Format format, const int32_t* offsets, const char* data, si
     if (offsets[i + 1] < offsets[i]) return {Error::kArgument};
   }
   if (data == nullptr && offsets[count] != 0) return {Error::kArgument};
-  DecodeGathered decoder(format, resolved);
-  if (const Error error = decoder.Prepare(count); error != Error::kOk) return {error};
+  DecodeGathered decoder(format, resolved, count);
+  if (decoder.error() != Error::kOk) return {decoder.error()};
   TextItem items[kGatherBatch];
   Status status;
   for (size_t base = 0; base < count; base += kGatherBatch) {
@@ -186,12 +179,10 @@ Status encode_column(Format format, const uint8_t* ids, size_t count, const uint
       count * item_len > static_cast<size_t>(std::numeric_limits<int32_t>::max())) {
     return {Error::kArgument};
   }
-  const kernels::KernelTable& table = *internal::ActiveTable();
-  kernels::KernelPlan plan;
-  const Error prepared =
-      internal::PrepareKernels(table, format, true, count, item_len, resolved, &plan);
-  if (prepared != Error::kOk) return {prepared};
-  const kernels::EncodeFn kernel = table.encode[static_cast<int>(format)];
+  const internal::PreparedKernels kernels(format, true, count, item_len, resolved.prefix,
+                                          resolved.prefix_len, -1);
+  if (kernels.error != Error::kOk) return {kernels.error};
+  const kernels::EncodeFn kernel = kernels.table.encode[static_cast<int>(format)];
 
   // Per batch: the present IDs (gathered when some are null) are encoded back
   // to back at the write position; items that come out invalid (Record IDs
@@ -216,9 +207,10 @@ Status encode_column(Format format, const uint8_t* ids, size_t count, const uint
     }
     const size_t start = written;
     if (present != 0) {
-      const kernels::EncodeArgs args{
-          source, present,        data + start,     item_len, resolved.prefix, resolved.prefix_len,
-          -1,     resolved.lower, encoded_validity, &plan};
+      const kernels::EncodeArgs args{source,       present,         data + start,
+                                     item_len,     resolved.prefix, resolved.prefix_len,
+                                     -1,           resolved.lower,  encoded_validity,
+                                     &kernels.plan};
       const Status encoded = kernel(args);
       if (!encoded.ok()) return {encoded.error};
     }

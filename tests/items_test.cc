@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -206,33 +207,29 @@ std::vector<TextOptions> OptionVariants(Format format) {
   return out;
 }
 
-TEST_P(ItemsTest, DecodeItemsMatchesTheReference) {
+// Runs check(format, options, count, rng) for every format, option variant
+// (decode-only ones skipped for encoding) and count.
+template <class Check>
+void ForEachCase(bool encoding, std::initializer_list<size_t> counts, Check check) {
   std::mt19937_64 rng(42);
   for (Format format : kFormats) {
     for (const TextOptions& opts : OptionVariants(format)) {
-      for (size_t count : {size_t{1}, size_t{7}, size_t{8}, size_t{9}, size_t{255}, size_t{256},
-                           size_t{257}, size_t{1000}}) {
+      if (encoding && opts.lenient) continue;
+      for (size_t count : counts) {
         SCOPED_TRACE(::testing::Message() << "format " << static_cast<int>(format) << " prefix '"
                                           << opts.prefix << "' count " << count);
-        CheckDecodeItems(format, opts, count, rng);
+        check(format, opts, count, rng);
       }
     }
   }
 }
 
+TEST_P(ItemsTest, DecodeItemsMatchesTheReference) {
+  ForEachCase(false, {1, 7, 8, 9, 255, 256, 257, 1000}, CheckDecodeItems);
+}
+
 TEST_P(ItemsTest, EncodeColumnMatchesTheReference) {
-  std::mt19937_64 rng(7);
-  for (Format format : kFormats) {
-    for (const TextOptions& opts : OptionVariants(format)) {
-      if (opts.lenient) continue;  // a decode option
-      for (size_t count : {size_t{1}, size_t{3}, size_t{8}, size_t{13}, size_t{1023}, size_t{1024},
-                           size_t{1025}, size_t{3000}}) {
-        SCOPED_TRACE(::testing::Message() << "format " << static_cast<int>(format) << " prefix '"
-                                          << opts.prefix << "' count " << count);
-        CheckEncodeColumn(format, opts, count, rng);
-      }
-    }
-  }
+  ForEachCase(true, {1, 3, 8, 13, 1023, 1024, 1025, 3000}, CheckEncodeColumn);
 }
 
 // Many batches: 100003 items, every tenth null, through both calls and back.
