@@ -326,19 +326,12 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
 template <class Fmt>
 size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
-  const auto* plan = args.plan == nullptr
-                         ? nullptr
-                         : static_cast<const simd_tables::CrockfordDensePlan*>(args.plan->data);
+  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.out_stride == plan->item_len && args.count >= 8) {
     size_t invalid = 0;
     const size_t done = EncodeCrockfordDense<Fmt::kTopBitsMustBeZero>(
         args, *plan, kCrockfordEncode[args.lower].alphabet64.data(), &invalid);
-    kernels::EncodeArgs rest = args;
-    rest.ids += 16 * done;
-    rest.out += done * args.out_stride;
-    rest.count -= done;
-    rest.validity += done / 8;
-    return invalid + EncodeBase32<Fmt>(rest);
+    return invalid + EncodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
 #endif
   return EncodeBase32<Fmt>(args);
@@ -347,19 +340,12 @@ size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 template <class Fmt>
 size_t DecodeCrockford(const kernels::DecodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
-  const auto* plan = args.plan == nullptr
-                         ? nullptr
-                         : static_cast<const simd_tables::CrockfordDensePlan*>(args.plan->data);
+  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
     size_t invalid = 0;
     const size_t done = DecodeCrockfordDense(
         args, *plan, kCrockfordDecode[args.lenient][args.lower_only].ascii.data(), &invalid);
-    kernels::DecodeArgs rest = args;
-    rest.text += done * args.stride;
-    rest.ids += 16 * done;
-    rest.count -= done;
-    rest.validity += done / 8;
-    return invalid + DecodeBase32<Fmt>(rest);
+    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
 #endif
   return DecodeBase32<Fmt>(args);

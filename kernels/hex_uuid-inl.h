@@ -164,9 +164,8 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   constexpr size_t kBlocks = BlocksOf(BulkTag());
   size_t i = 0;
 #if SORTID_TARGET_HAS_VBMI
-  if (args.plan != nullptr && args.plan->data != nullptr && args.count >= 4) {
-    i = EncodeUuidDense(args, *static_cast<const simd_tables::UuidDensePlan*>(args.plan->data));
-  }
+  const auto* plan = kernels::PlanOf<simd_tables::UuidDensePlan>(args);
+  if (plan != nullptr && args.count >= 4) i = EncodeUuidDense(args, *plan);
 #endif
   for (; i + kBlocks <= args.count; i += kBlocks) {
     EncodeUuidStep<kHyphens>(d, layout, hex_digits, args.ids + 16 * i, out + i * args.out_stride);

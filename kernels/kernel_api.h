@@ -115,6 +115,29 @@ Error KeystreamEntry(const uint32_t* state, uint8_t* out, size_t blocks) {
   return Error::kOk;
 }
 
+// The plan prepare made for these arguments, as the target's own type, or
+// nullptr.
+template <class Plan, class Args>
+const Plan* PlanOf(const Args& args) {
+  return args.plan == nullptr ? nullptr : static_cast<const Plan*>(args.plan->data);
+}
+
+// The arguments for the items after the first `done` (a multiple of 8).
+inline EncodeArgs SkipItems(EncodeArgs args, size_t done) {
+  args.ids += 16 * done;
+  args.out += done * args.out_stride;
+  args.count -= done;
+  args.validity += done / 8;
+  return args;
+}
+inline DecodeArgs SkipItems(DecodeArgs args, size_t done) {
+  args.text += done * args.stride;
+  args.ids += 16 * done;
+  args.count -= done;
+  args.validity += done / 8;
+  return args;
+}
+
 // prepare for targets without plans.
 inline Error PrepareNothing(const PlanRequest& /*request*/, KernelPlan* plan) {
   plan->data = nullptr;

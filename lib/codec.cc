@@ -37,27 +37,14 @@ size_t item_length(Format format, const TextOptions& options, Error* error) {
   return resolved.item_length(text_length(format));
 }
 
-Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t out_stride,
-              uint8_t* validity, const TextOptions& options) {
-  const internal::ResolvedOptions resolved(format, options);
-  if (resolved.error != Error::kOk) return {resolved.error};
-  if (count == 0) return {};
-  if (ids == nullptr || out == nullptr || out_stride < resolved.item_length(text_length(format)) ||
-      MulOverflows(count, out_stride) || MulOverflows(count, 16)) {
-    return {Error::kArgument};
-  }
-  const internal::PreparedKernels kernels(format, true, count, out_stride, resolved.prefix,
-                                          resolved.prefix_len, resolved.terminator);
-  if (kernels.error != Error::kOk) return {kernels.error};
-  const kernels::EncodeFn kernel = kernels.table.encode[static_cast<int>(format)];
-  return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
-    return kernel({ids + 16 * done, n, out + out_stride * done, out_stride, resolved.prefix,
-                   resolved.prefix_len, resolved.terminator, resolved.lower, bits, &kernels.plan});
-  });
-}
+namespace {
 
-Status decode(Format format, const char* text, size_t count, size_t stride, uint8_t* ids,
-              uint8_t* validity, const TextOptions& options) {
+// The common start of a fixed-stride bulk call: options resolved, arguments
+// checked (text: the text buffer, ids: the binary one), the active kernels
+// prepared; then run(resolved, kernels) does the batches.
+template <class Run>
+Status FixedStride(Format format, bool encode, const void* text, const uint8_t* ids, size_t count,
+                   size_t stride, const TextOptions& options, Run run) {
   const internal::ResolvedOptions resolved(format, options);
   if (resolved.error != Error::kOk) return {resolved.error};
   if (count == 0) return {};
@@ -65,15 +52,38 @@ Status decode(Format format, const char* text, size_t count, size_t stride, uint
       MulOverflows(count, stride) || MulOverflows(count, 16)) {
     return {Error::kArgument};
   }
-  const internal::PreparedKernels kernels(format, false, count, stride, resolved.prefix,
+  const internal::PreparedKernels kernels(format, encode, count, stride, resolved.prefix,
                                           resolved.prefix_len, resolved.terminator);
   if (kernels.error != Error::kOk) return {kernels.error};
-  const kernels::DecodeFn kernel = kernels.table.decode[static_cast<int>(format)];
-  return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
-    return kernel({text + stride * done, n, stride, resolved.prefix, resolved.prefix_len,
-                   resolved.terminator, resolved.lenient, resolved.lower_only, ids + 16 * done,
-                   bits, &kernels.plan});
-  });
+  return run(resolved, kernels);
+}
+
+}  // namespace
+
+Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t out_stride,
+              uint8_t* validity, const TextOptions& options) {
+  return FixedStride(
+      format, true, out, ids, count, out_stride, options,
+      [&](const internal::ResolvedOptions& r, const internal::PreparedKernels& kernels) {
+        const kernels::EncodeFn kernel = kernels.table.encode[static_cast<int>(format)];
+        return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
+          return kernel({ids + 16 * done, n, out + out_stride * done, out_stride, r.prefix,
+                         r.prefix_len, r.terminator, r.lower, bits, &kernels.plan});
+        });
+      });
+}
+
+Status decode(Format format, const char* text, size_t count, size_t stride, uint8_t* ids,
+              uint8_t* validity, const TextOptions& options) {
+  return FixedStride(
+      format, false, text, ids, count, stride, options,
+      [&](const internal::ResolvedOptions& r, const internal::PreparedKernels& kernels) {
+        const kernels::DecodeFn kernel = kernels.table.decode[static_cast<int>(format)];
+        return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
+          return kernel({text + stride * done, n, stride, r.prefix, r.prefix_len, r.terminator,
+                         r.lenient, r.lower_only, ids + 16 * done, bits, &kernels.plan});
+        });
+      });
 }
 
 Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out, size_t out_stride,
