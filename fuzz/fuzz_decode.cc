@@ -63,7 +63,8 @@ void FuzzStride(const uint8_t* data, size_t size, Format format, const TextOptio
                                              resolved.lenient,
                                              resolved.lower_only,
                                              ids.data(),
-                                             validity.data()};
+                                             validity.data(),
+                                             nullptr};
       invalid = sortid::reference::Decode(format, args);
     }
     results.push_back(sortid::fuzz::Capture("reference", error, invalid, ids, validity));

@@ -63,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                              resolved.prefix_len,
                                              resolved.terminator,
                                              resolved.lower,
-                                             validity.data()};
+                                             validity.data(),
+                                             nullptr};
       invalid = sortid::reference::Encode(format, args);
     }
     results.push_back(sortid::fuzz::Capture("reference", error, invalid, text, validity));

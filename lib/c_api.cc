@@ -1,4 +1,5 @@
 // The C ABI: a thin layer over the C++ API (sortid.h documents it).
+#include <cstddef>
 #include <cstring>
 #include <new>
 #include <string_view>
@@ -81,6 +82,47 @@ sortid_error sortid_decode_column(sortid_format format, const int32_t* offsets, 
   return Finish(sortid::decode_column(static_cast<Format>(format), offsets, data, count,
                                       input_validity, ids, validity, opts),
                 invalid_count);
+}
+
+sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* items, size_t count,
+                                 uint8_t* ids, uint8_t* validity,
+                                 const sortid_text_options* options) {
+  static_assert(sizeof(sortid_text_item) == sizeof(sortid::TextItem) &&
+                offsetof(sortid_text_item, size) == offsetof(sortid::TextItem, size));
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(sortid::decode_items(static_cast<Format>(format),
+                                     reinterpret_cast<const sortid::TextItem*>(items), count, ids,
+                                     validity, opts),
+                nullptr);
+}
+
+sortid_error sortid_encode_column(sortid_format format, const uint8_t* ids, size_t count,
+                                  const uint8_t* input_validity, int32_t* offsets, char* data,
+                                  uint8_t* validity, size_t* invalid_count,
+                                  const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(sortid::encode_column(static_cast<Format>(format), ids, count, input_validity,
+                                      offsets, data, validity, opts),
+                invalid_count);
+}
+
+sortid_error sortid_check_options(sortid_format format, const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return ToC(sortid::check_options(static_cast<Format>(format), opts));
+}
+
+size_t sortid_item_length(sortid_format format, const sortid_text_options* options,
+                          sortid_error* error) {
+  sortid::TextOptions opts;
+  Error why = Error::kArgument;
+  size_t length = 0;
+  if (ToTextOptions(options, &opts))
+    length = sortid::item_length(static_cast<Format>(format), opts, &why);
+  if (error != nullptr) *error = ToC(why);
+  return length;
 }
 
 sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
@@ -190,8 +232,7 @@ sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count, si
   return ToC(r.error);
 }
 
-sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count,
-                                                  size_t* generated) {
+sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count, size_t* generated) {
   const sortid::GenerateResult r = sortid::generate_ulid_monotonic_global(ids, count);
   if (generated != nullptr) *generated = r.generated;
   return ToC(r.error);

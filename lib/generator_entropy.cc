@@ -16,6 +16,7 @@
 
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/chacha20.h"
+#include "kernels/unsupported.h"
 #include "lib/generator_state.h"
 
 namespace sortid {
@@ -91,7 +92,9 @@ void Generator::State::Wipe() {
 }
 
 Error Generator::State::Ready() {
-  if (internal::ActiveTable() == nullptr) return Error::kUnsupported;
+  // An unknown or unsupported SORTID_TARGET: the stand-in kernel table is
+  // active and generation reports kUnsupported like every other call.
+  if (internal::ActiveTable() == &kernels::UnsupportedTable()) return Error::kUnsupported;
   if (deterministic) return Error::kOk;
   const uint64_t current = internal::ProcessGeneration();
   if (keyed && generation == current) return Error::kOk;
@@ -114,7 +117,6 @@ Error Generator::State::Ready() {
 
 Error Generator::State::Refill() {
   const kernels::KernelTable* table = internal::ActiveTable();
-  if (table == nullptr) return Error::kUnsupported;
   if (!deterministic && since_reseed + kRefillBytes > kReseedBytes) {
     uint8_t fresh[32];
     if (!OsRandom(fresh, sizeof(fresh))) return Error::kNoEntropy;  // retried next time
@@ -123,8 +125,9 @@ Error Generator::State::Refill() {
     since_reseed = 0;
   }
   chacha[12] = 0;
-  table->chacha20(chacha, buffer, kBufferBytes / 64);
+  const Error keystream = table->chacha20(chacha, buffer, kBufferBytes / 64);
   WipeStackBelow();
+  if (keystream != Error::kOk) return keystream;  // the stand-in table: kUnsupported
   for (int i = 0; i < 8; ++i) chacha[4 + i] = LoadLe32(buffer + 4 * i);  // the next key
   explicit_bzero(buffer, 32);
   available = kRefillBytes;

@@ -134,6 +134,27 @@ int main(void) {
   CHECK(strcmp(sortid_error_message(SORTID_ERROR_NO_ENTROPY),
                "the OS entropy source failed; nothing generated; retry") == 0);
 
+  /* Items of varying length, Arrow output, option checks. */
+  const sortid_text_item items[2] = {{"01GV5PA9EQG7D82Q3Y4PKBZSYV", 26}, {NULL, 0}};
+  uint8_t item_ids[32];
+  uint8_t item_validity = 0;
+  CHECK(sortid_decode_items(SORTID_FORMAT_ULID, items, 2, item_ids, &item_validity, NULL) ==
+        SORTID_OK);
+  CHECK(item_validity == 1);
+  int32_t column_offsets[3];
+  char column_data[52];
+  size_t column_invalid = 0;
+  CHECK(sortid_encode_column(SORTID_FORMAT_ULID, item_ids, 2, &item_validity, column_offsets,
+                             column_data, NULL, &column_invalid, NULL) == SORTID_OK);
+  CHECK(column_invalid == 1 && column_offsets[1] == 26 && column_offsets[2] == 26 &&
+        memcmp(column_data, items[0].data, 26) == 0);
+  sortid_error why = SORTID_OK;
+  const sortid_text_options typeid_uuid = {SORTID_FLAG_TYPEID, "user", 4, -1};
+  CHECK(sortid_check_options(SORTID_FORMAT_UUID, &typeid_uuid) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_item_length(SORTID_FORMAT_UUID, &typeid_uuid, &why) == 0 &&
+        why == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_item_length(SORTID_FORMAT_ULID, &typeid_uuid, &why) == 31 && why == SORTID_OK);
+
   /* Targets. */
   const char* names[16];
   size_t n = sortid_targets(SORTID_TARGETS_SUPPORTED, names, 16);

@@ -77,16 +77,17 @@ typedef enum sortid_error {
 #define SORTID_FLAG_LOWER 0x1u   /* encode lower case (Crockford formats); canonical is upper */
 #define SORTID_FLAG_UPPER 0x2u   /* encode upper case (UUID formats); canonical is lower */
 #define SORTID_FLAG_LENIENT 0x4u /* decode: Crockford aliases I/L -> 1, O -> 0 (either case) */
-#define SORTID_FLAG_TYPEID 0x8u  /* TypeID: prefix is the type name, '_' separator implied when
-                                    non-empty, suffix is lower case only; ULID format only */
+#define SORTID_FLAG_TYPEID                                            \
+  0x8u /* TypeID: prefix is the type name, '_' separator implied when \
+          non-empty, suffix is lower case only; ULID format only */
 
 typedef struct sortid_text_options {
   uint32_t flags;     /* SORTID_FLAG_* */
   const char* prefix; /* fixed prefix before each ID (e.g. "user_", "ORDER#"); may be NULL
                          when prefix_len is 0. With SORTID_FLAG_TYPEID: the type name. */
   size_t prefix_len;
-  int terminator;     /* -1: none. 0-255: fixed-stride only; the byte right after the ID
-                         (e.g. '\n'), written by encode and checked by decode */
+  int terminator; /* -1: none. 0-255: fixed-stride only; the byte right after the ID
+                     (e.g. '\n'), written by encode and checked by decode */
 } sortid_text_options;
 
 /* The number of characters one item occupies in a format (26, 20, 36 or 32);
@@ -128,6 +129,42 @@ SORTID_API sortid_error sortid_decode_column(sortid_format format, const int32_t
                                              uint8_t* validity, size_t* invalid_count,
                                              const sortid_text_options* options);
 
+/* One text item of varying length; data == NULL is a null item. */
+typedef struct sortid_text_item {
+  const char* data;
+  size_t size;
+} sortid_text_item;
+
+/* Decodes count items of varying length (see sortid::decode_items in
+ * sortid.hpp). Preconditions: items holds count entries; ids holds count * 16
+ * bytes; validity is NULL or holds (count + 7) / 8 bytes. Each item must be
+ * exactly the prefix followed by the ID (SORTID_FORMAT_UUID also accepts the
+ * 32-character bare form); the terminator option is ignored; null items, items
+ * of another length and bad text come out invalid with zeroed IDs. */
+SORTID_API sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* items,
+                                            size_t count, uint8_t* ids, uint8_t* validity,
+                                            const sortid_text_options* options);
+
+/* Encodes count IDs into an Arrow string column: offsets (count + 1 entries)
+ * and data (count * item length bytes, at most INT32_MAX); input_validity NULL
+ * or a bitmap whose null items become empty strings with validity 0, as do
+ * Record IDs with any of the top 28 bits set; validity NULL or (count + 7) / 8
+ * bytes; invalid_count may be NULL. The terminator option is ignored. */
+SORTID_API sortid_error sortid_encode_column(sortid_format format, const uint8_t* ids, size_t count,
+                                             const uint8_t* input_validity, int32_t* offsets,
+                                             char* data, uint8_t* validity, size_t* invalid_count,
+                                             const sortid_text_options* options);
+
+/* SORTID_OK when options are usable with format, else SORTID_ERROR_ARGUMENT
+ * (the check every bulk call makes first; it needs no items). */
+SORTID_API sortid_error sortid_check_options(sortid_format format,
+                                             const sortid_text_options* options);
+
+/* Bytes of one item (prefix + ID + terminator), or 0 with *error (when error
+ * is not NULL) set to why: SORTID_ERROR_ARGUMENT for unusable options. */
+SORTID_API size_t sortid_item_length(sortid_format format, const sortid_text_options* options,
+                                     sortid_error* error);
+
 /* Explains one text item (column semantics when terminator < 0, else the item
  * must be prefix + ID + terminator): returns SORTID_OK or the first error kind,
  * scanning left to right, and stores its 0-based byte position in *position
@@ -162,8 +199,8 @@ SORTID_API const char* sortid_error_message(sortid_error error);
  * ULID / UUID formats: the top 48 bits (UUIDv7 too). Record ID: the 40-bit
  * field plus the inception 1767225600000; top 28 bits are ignored.
  * Preconditions: ids holds count * 16 bytes, unix_ms holds count entries. */
-SORTID_API sortid_error sortid_timestamps_ms(sortid_format format, const uint8_t* ids,
-                                             size_t count, int64_t* unix_ms);
+SORTID_API sortid_error sortid_timestamps_ms(sortid_format format, const uint8_t* ids, size_t count,
+                                             int64_t* unix_ms);
 
 /* The smallest and largest binary IDs with timestamp unix_ms, for
  * "id BETWEEN min AND max" time-window queries. min or max may be NULL.
@@ -232,8 +269,7 @@ SORTID_API sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size
 /* Generates and encodes as text (layout as sortid_encode). */
 SORTID_API sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, char* out,
                                              size_t count, size_t out_stride,
-                                             const sortid_text_options* options,
-                                             size_t* generated);
+                                             const sortid_text_options* options, size_t* generated);
 
 /* A generator with an injected clock, a seed and the monotonic increment
  * (see GeneratorOptions in sortid/generator.hpp). Every field may be 0/NULL:

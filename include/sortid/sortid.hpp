@@ -78,8 +78,18 @@ inline constexpr int64_t kRecordInceptionMs = 1767225600000;  // 2026-01-01T00:0
 
 // Characters of one ID in a format (26, 20, 36, 32), without prefix/terminator.
 [[nodiscard]] SORTID_API size_t text_length(Format format);
-// Characters of one item: prefix (+ TypeID separator) + ID (+ terminator).
+// Characters of one item: prefix (+ TypeID separator) + ID (+ terminator);
+// 0 when the format or options are invalid (see check_options).
 [[nodiscard]] SORTID_API size_t item_length(Format format, const TextOptions& options);
+// The same, reporting why: *error (when error is not nullptr) receives kOk, or
+// the error check_options() returns, and then the result is 0.
+[[nodiscard]] SORTID_API size_t item_length(Format format, const TextOptions& options,
+                                            Error* error);
+// Whether options are usable with format: kOk, or kArgument (unknown format,
+// terminator outside -1..255, null prefix with a size, TypeID with another
+// format, lenient or upper case, or an invalid TypeID type name). Every bulk
+// call makes the same check first; this one needs no items.
+[[nodiscard]] SORTID_API Error check_options(Format format, const TextOptions& options);
 
 // ---- Bulk core (pointer + count). Preconditions as in sortid.h. ----
 
@@ -99,6 +109,34 @@ SORTID_API Status decode(Format format, const char* text, size_t count, size_t s
 // null items come out invalid.
 SORTID_API Status decode_column(Format format, const int32_t* offsets, const char* data,
                                 size_t count, const uint8_t* input_validity, uint8_t* ids,
+                                uint8_t* validity = nullptr, const TextOptions& options = {});
+
+// One text item of varying length: size bytes at data; data == nullptr is a
+// null item (it comes out invalid, whatever size says).
+struct TextItem {
+  const char* data;
+  size_t size;
+};
+
+// Decodes count items of varying length, with one kernel call per batch.
+// Preconditions: items holds count entries, each data holding size bytes;
+// ids: count * 16 bytes; validity nullptr or (count + 7) / 8 bytes. Each item
+// must be exactly the prefix followed by the ID (Format::kUuid also accepts
+// the 32-character bare form); options.terminator is ignored. Items of another
+// length, null items and bad text come out invalid with zeroed IDs.
+SORTID_API Status decode_items(Format format, const TextItem* items, size_t count, uint8_t* ids,
+                               uint8_t* validity = nullptr, const TextOptions& options = {});
+
+// Encodes count IDs into an Arrow string column. Preconditions: ids: count *
+// 16 bytes; offsets: count + 1 entries; data: count * item_length(format,
+// options) bytes, which must fit in int32 (else kArgument); input_validity
+// nullptr (all present) or a bitmap of count items; validity nullptr or
+// (count + 7) / 8 bytes. Item i is data[offsets[i], offsets[i + 1]): the
+// prefix and the ID text; options.terminator is ignored. Null inputs and
+// invalid IDs (Record IDs with any of the top 28 bits set) become empty
+// strings with validity 0 and count as invalid.
+SORTID_API Status encode_column(Format format, const uint8_t* ids, size_t count,
+                                const uint8_t* input_validity, int32_t* offsets, char* data,
                                 uint8_t* validity = nullptr, const TextOptions& options = {});
 
 // ---- std::span overloads: sizes derived and checked (kArgument if short). ----
