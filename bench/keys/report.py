@@ -11,6 +11,7 @@ import argparse
 import collections
 import datetime
 import html
+import re
 import statistics
 import sys
 
@@ -142,6 +143,11 @@ def summary_row(scheme, r, v4_final):
             f"{f'{rng[1]:,} rows, {rng[0]:.2f} ms' if rng else 'n/a (no time in the key)'} |")
 
 
+def cache_mib(settings):
+    match = re.search(r"(shared_buffers|cache_size|memory_limit)=(\d+) ?M", settings)
+    return (match.group(1), int(match.group(2))) if match else None
+
+
 def reading(engine, variant, schemes):
     v4, v7, ulid = schemes.get("uuidv4"), schemes.get("uuidv7"), schemes.get("ulid")
     if not (v4 and v7 and ulid and v4["batches"] and v7["batches"] and ulid["batches"]):
@@ -161,6 +167,13 @@ def reading(engine, variant, schemes):
                "above the 30–60% quoted" if bloat > 60 else "below the 30–60% quoted")
         text += (f" Key index UUIDv4 {mib(v4['size'][2])} MiB vs UUIDv7 {mib(v7['size'][2])} MiB: "
                  f"{bloat:+.0f}%, {tag}.")
+    cache = cache_mib(v4["settings"])
+    if cache and v4["size"] and v4["size"][2] > 0:
+        text += (f" The UUIDv4 key index is {v4['size'][2] / 1048576 / cache[1]:.1f}× the "
+                 f"configured cache ({cache[0]} {cache[1]} MiB).")
+    shares = [100 * sum(b[3] for b in r["batches"]) /
+              sum(b[2] + b[3] for b in r["batches"]) for r in schemes.values() if r["batches"]]
+    text += f" Key generation took at most {max(shares):.1f}% of any scheme's load time."
     return text
 
 
@@ -209,7 +222,8 @@ def main():
                              + " |" * 9)
                 continue
             lines.append(summary_row(scheme, r, v4_final))
-        size_note = next((r["size"][3] for r in schemes.values() if r["size"]), "")
+        size_note = next((r["size"][3] for s, r in schemes.items() if r["size"] and s != "bigint"),
+                         "")
         lines += ["", f"Sizes: {size_note}.", ""]
         readings.append(reading(engine, variant, schemes))
     lines += ["## Seed 001's claims, read against these numbers", "",

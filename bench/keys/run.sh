@@ -19,9 +19,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 
 # Configured caches (stated in the report) and default row counts.
 PG_SHARED_BUFFERS_MB=64
-SQLITE_CACHE_MIB=8
+SQLITE_CACHE_MIB=4
 DUCKDB_MEMORY_MB=128
-declare -A default_rows=([pg]=4000000 [sqlite]=2000000 [duckdb]=1000000)
+declare -A default_rows=([pg]=6000000 [sqlite]=1000000 [duckdb]=1000000)
 schemes=(bigint uuidv4 uuidv7 ulid ulid_monotonic ulid_text record_id_text order_ulid_text)
 
 rows=""
