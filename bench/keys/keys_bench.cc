@@ -18,6 +18,8 @@
 //   query    engine variant scheme newest|range median_ms rows expected_rows sql
 // Exit status 1 (message on stderr) on any engine error or when a query
 // returns a row count other than the expected one.
+#include "keys_bench.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -29,7 +31,6 @@
 #include <string>
 #include <vector>
 
-#include "keys_bench.h"
 #include "sortid/generator.hpp"
 #include "sortid/sortid.hpp"
 
@@ -109,7 +110,8 @@ class KeySource {
     for (size_t done = 0; done < count;) {
       // Chunks aligned to rows 1, 65, 129, ... whatever the batch size.
       const int64_t row = first_row + static_cast<int64_t>(done);
-      const auto aligned = static_cast<size_t>(kIdsPerClockReading - (row - 1) % kIdsPerClockReading);
+      const auto aligned =
+          static_cast<size_t>(kIdsPerClockReading - (row - 1) % kIdsPerClockReading);
       const size_t chunk = std::min(aligned, count - done);
       clock_.now_ms = MsOfRow(row - (row - 1) % kIdsPerClockReading);
       sortid::GenerateResult result;
@@ -167,8 +169,7 @@ class KeySource {
     range.high.resize(text_length_);
     if (!sortid::encode(format_, low, 1, range.low.data(), text_length_, nullptr, text_options_)
              .ok() ||
-        !sortid::encode(format_, high, 1, range.high.data(), text_length_, nullptr,
-                        text_options_)
+        !sortid::encode(format_, high, 1, range.high.data(), text_length_, nullptr, text_options_)
              .ok()) {
       Fail("cannot encode the range bounds");
     }

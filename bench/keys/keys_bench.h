@@ -20,7 +20,7 @@ namespace keys {
 enum class KeyStorage { kInt64, kBytes16, kText };
 
 struct Scheme {
-  const char* name;     // e.g. "uuidv4"; also the CSV and chart name
+  const char* name;  // e.g. "uuidv4"; also the CSV and chart name
   KeyStorage storage;
   bool time_ordered;    // the key starts with its creation time
   const char* pg_type;  // PostgreSQL column type

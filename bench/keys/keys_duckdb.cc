@@ -6,11 +6,11 @@
 // backend. Sizes: the database file after CHECKPOINT, and the ART's memory
 // (duckdb_memory(), tag ART_INDEX).
 #include <duckdb.h>
+#include <sys/stat.h>
 
 #include <cstdio>
 #include <stdexcept>
 #include <string>
-#include <sys/stat.h>
 
 #include "keys_bench.h"
 

@@ -62,8 +62,7 @@ class Postgres final : public Target {
     PGresult* result = PQexec(connection_, "COPY k (id, n) FROM STDIN (FORMAT binary)");
     if (PQresultStatus(result) != PGRES_COPY_IN) Throw(result, "COPY");
     PQclear(result);
-    if (PQputCopyData(connection_, buffer_.data(),
-                      static_cast<int>(buffer_.size())) != 1 ||
+    if (PQputCopyData(connection_, buffer_.data(), static_cast<int>(buffer_.size())) != 1 ||
         PQputCopyEnd(connection_, nullptr) != 1) {
       throw std::runtime_error(std::string("postgres COPY: ") + PQerrorMessage(connection_));
     }
@@ -115,17 +114,16 @@ class Postgres final : public Target {
     if (std::strcmp(scheme_.pg_type, "ulid") != 0) Exec("CREATE EXTENSION IF NOT EXISTS sortid");
     QueryTiming timing;
     timing.how = "SELECT count(*) FROM k WHERE id BETWEEN " + low + " AND " + high;
-    timing.median_ms =
-        MedianMs(5, [&] { timing.rows = std::stoll(Value(timing.how)); });
+    timing.median_ms = MedianMs(5, [&] { timing.rows = std::stoll(Value(timing.how)); });
     timing.how += " [" + Plan(timing.how) + "]";
     return timing;
   }
 
   std::string Settings() const override {
     std::string settings;
-    for (const char* name : {"server_version", "shared_buffers", "work_mem", "fsync",
-                             "synchronous_commit", "full_page_writes", "max_wal_size",
-                             "autovacuum"}) {
+    for (const char* name :
+         {"server_version", "shared_buffers", "work_mem", "fsync", "synchronous_commit",
+          "full_page_writes", "max_wal_size", "autovacuum"}) {
       PGresult* result = PQexec(connection_, (std::string("SHOW ") + name).c_str());
       if (PQresultStatus(result) == PGRES_TUPLES_OK) {
         settings += std::string(name) + "=" + PQgetvalue(result, 0, 0) + "; ";

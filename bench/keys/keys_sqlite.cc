@@ -32,11 +32,12 @@ class Sqlite final : public Target {
     Exec("PRAGMA cache_size = -" + std::to_string(cache_mib * 1024));
     Exec("PRAGMA journal_mode = WAL");
     Exec("PRAGMA synchronous = OFF");
-    const std::string type = scheme.storage == KeyStorage::kInt64 ? "INTEGER"
+    const std::string type = scheme.storage == KeyStorage::kInt64     ? "INTEGER"
                              : scheme.storage == KeyStorage::kBytes16 ? "BLOB"
                                                                       : "TEXT";
     if (variant == "without_rowid") {
-      Exec("CREATE TABLE k (id " + type + " PRIMARY KEY NOT NULL, n INTEGER NOT NULL) WITHOUT ROWID");
+      Exec("CREATE TABLE k (id " + type +
+           " PRIMARY KEY NOT NULL, n INTEGER NOT NULL) WITHOUT ROWID");
     } else if (scheme.storage == KeyStorage::kInt64) {
       Exec("CREATE TABLE k (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)");
     } else {
@@ -146,8 +147,8 @@ class Sqlite final : public Target {
   }
 
   std::string Settings() const override {
-    return std::string("sqlite ") + sqlite3_libversion() + "; page_size=4096; cache_size=" +
-           std::to_string(cache_mib_) +
+    return std::string("sqlite ") + sqlite3_libversion() +
+           "; page_size=4096; cache_size=" + std::to_string(cache_mib_) +
            " MiB; journal_mode=WAL; synchronous=OFF; prepared INSERT, one transaction per batch";
   }
 
