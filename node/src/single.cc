@@ -146,7 +146,10 @@ Napi::Value UuidToUlid(const Napi::CallbackInfo& info) {
   char text[kReadCapacity];
   const ptrdiff_t size = ReadString(info.Env(), info[0], text, sizeof text);
   uint8_t id[kBinarySize];
-  if (size < 0 || !DecodeOne(Format::kUuid, text, static_cast<size_t>(size), id)) {
+  // npm ulid takes only the hyphenated form (sortid's per-item decode also
+  // accepts 32 bare hex characters): keep its contract here.
+  if (size != static_cast<ptrdiff_t>(kUuidLength) ||
+      !DecodeOne(Format::kUuid, text, static_cast<size_t>(size), id)) {
     return info.Env().Null();
   }
   return UlidText(info.Env(), id);
