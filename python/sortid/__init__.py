@@ -29,6 +29,7 @@ TEXT_FORMATS = ("ulid", "record", "uuid", "hex", "typeid")
 SOURCES = TEXT_FORMATS + ("bin",)
 TARGETS = TEXT_FORMATS + ("bin", "ms", "time", "iso8601")
 KINDS = ("ulid", "ulid-monotonic", "record", "uuidv7")
+_LENGTH_ERROR = 1  # sortid::Error::kLength
 
 
 def active_target():
@@ -71,9 +72,14 @@ def _explain_item(item, fmt, prefix, type_id, lenient):
         item = item.encode("utf-8", "surrogatepass")
     elif not isinstance(item, (bytes, np.bytes_)):
         return Explanation(False, f"not text ({type(item).__name__})", None)
-    why = _sortid.explain(bytes(item), fmt, prefix, type_id, lenient)
+    item = bytes(item)
+    why = _sortid.explain(item, fmt, prefix, type_id, lenient)
     if why is None:
         return Explanation(True, "ok", None)
+    # A multi-byte UTF-8 character: name it rather than the length it adds.
+    non_ascii = next((i for i, byte in enumerate(item) if byte >= 0x80), None)
+    if non_ascii is not None and (why[0] == _LENGTH_ERROR or why[2] >= non_ascii):
+        return Explanation(False, "non-ASCII character", non_ascii)
     return Explanation(False, why[1], why[2])
 
 

@@ -122,6 +122,6 @@ def _masked(array, valid):
 
 
 def escape(value, limit=80):
-    """A value as repr() writes it (control and non-ASCII bytes escaped), shortened."""
-    text = repr(value)
+    """A value as ascii() writes it (control and non-ASCII characters escaped), shortened."""
+    text = ascii(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
