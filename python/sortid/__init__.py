@@ -100,9 +100,11 @@ def explain(value, source="ulid", *, prefix="", lenient=False):
     return _explain_item(value, fmt, prefix, type_id, lenient)
 
 
-def _decode(column, source, prefix, lenient):
-    """(ids, valid, null) of a column, in one bulk call."""
+def _decode(column, source, prefix, lenient, out=None):
+    """(ids, valid, null) of a column, in one bulk call (ids into `out` when given)."""
     if source == "bin":
+        if out is not None:
+            raise ValueError("out= is for decoding text (source='bin' needs no conversion)")
         if column.kind == "bin":
             n = len(column.data)
             return column.data, np.ones(n, dtype=bool), np.zeros(n, dtype=bool)
@@ -112,14 +114,14 @@ def _decode(column, source, prefix, lenient):
     if column.kind == "bin":
         raise TypeError(f"an (n, 16) uint8 array holds binary IDs: pass source='bin'")
     fmt, type_id = _text_format(source, prefix, "source")
-    return _sortid.decode(column.data, fmt, prefix, type_id, lenient)
+    return _sortid.decode(column.data, fmt, prefix, type_id, lenient, out)
 
 
 def _first_bad(column, valid, null, source, prefix, lenient):
     """ValueError text for the first invalid input item."""
     i = int(np.argmin(valid))
     item = column.item(i)
-    if null[i]:
+    if null is not None and null[i]:
         return (f"sortid.convert: {column.where(i)} is missing ({escape(item)}); "
                 "pass on_error='null' to keep missing values")
     if source == "bin":
@@ -130,7 +132,7 @@ def _first_bad(column, valid, null, source, prefix, lenient):
 
 
 def convert(values, to, *, source="ulid", prefix="", out_prefix="", lenient=False, lower=False,
-            on_error="raise"):
+            on_error="raise", out=None):
     """Converts a column of IDs from `source` to `to` format.
 
     values: a list of str, a numpy array (dtype S, fixed-width bytes decoded
@@ -149,6 +151,10 @@ def convert(values, to, *, source="ulid", prefix="", out_prefix="", lenient=Fals
         reason, byte position; missing inputs are errors too) or 'null'
         (invalid and missing items become missing values).
 
+    out: with to='bin' and a text source, a writable C-contiguous (n, 16)
+        uint8 array to decode into (reused buffers skip the allocation and
+        page faults of a fresh result); it is returned (masked view with 'null').
+
     Returns the same container as the input: a Series (same index and name;
     nullable Int64 for ms with 'null', datetime64[ns] for time as pandas 1.5
     holds), a list, or a numpy array (masked where on_error='null' and the
@@ -159,13 +165,17 @@ def convert(values, to, *, source="ulid", prefix="", out_prefix="", lenient=Fals
     _check_choice("on_error", on_error, ("raise", "null"))
     nullable = on_error == "null"
     column = Column(values)
-    ids, valid, null = _decode(column, source, prefix, lenient)
-    if not nullable and not valid.all():
+    if out is not None and (to != "bin" or column.kind == "series"):
+        raise ValueError("out= is only for to='bin' with a numpy array or list input")
+    ids, valid, null = _decode(column, source, prefix, lenient, out)
+    all_valid = bool(valid.all())
+    if not nullable and not all_valid:
         raise ValueError(_first_bad(column, valid, null, source, prefix, lenient))
 
     if to in TEXT_FORMATS:
         fmt, type_id = _text_format(to, out_prefix, "to")
-        text, ok = _sortid.encode(ids, valid, fmt, out_prefix, type_id, lower)
+        text, ok = _sortid.encode(ids, None if all_valid else valid, fmt, out_prefix, type_id,
+                                  lower)
         if not nullable and not ok.all():
             i = int(np.argmin(ok))
             raise ValueError(f"sortid.convert: {column.where(i)} {escape(column.item(i))} does "

@@ -151,9 +151,25 @@ Status DecodeObjects(Format format, const py::object& values, const TextOptions&
 }
 
 // values: a 1-D C-contiguous numpy array of S, U or O dtype, a list or a
-// tuple. Returns (ids (n, 16) uint8, valid bool (n,), null bool (n,)).
+// tuple. Returns (ids (n, 16) uint8, valid bool (n,), null bool (n,) or None
+// for S / U arrays, which hold no missing values).
+// out: None, or a writable C-contiguous (n, 16) uint8 array that receives the
+// IDs (no allocation: the caller reuses its buffer).
+ByteArray IdsOutput(const py::object& out, size_t count) {
+  if (out.is_none()) return ByteArray({count, kBinarySize});
+  if (!py::isinstance<ByteArray>(out)) throw py::type_error("out: expected a uint8 ndarray");
+  auto ids = py::reinterpret_borrow<ByteArray>(out);
+  if (ids.ndim() != 2 || static_cast<size_t>(ids.shape(0)) != count || ids.shape(1) != 16 ||
+      !(ids.flags() & py::array::c_style) || !ids.writeable()) {
+    throw py::value_error("out: expected a writable C-contiguous (" + std::to_string(count) +
+                          ", 16) uint8 array");
+  }
+  return ids;
+}
+
 py::tuple Decode(const py::object& values, const std::string& format_name,
-                 const std::string& prefix, bool type_id, bool lenient) {
+                 const std::string& prefix, bool type_id, bool lenient,
+                 const py::object& out) {
   const Format format = ParseFormat(format_name);
   Options options(prefix, type_id, lenient, false);
   CheckedLength(format, options);
@@ -172,11 +188,8 @@ py::tuple Decode(const py::object& values, const std::string& format_name,
   } else {
     throw py::type_error("expected a numpy array, a list or a tuple");
   }
-  ByteArray ids({count, kBinarySize});
+  ByteArray ids = IdsOutput(out, count);
   BoolArray valid(static_cast<py::ssize_t>(count));
-  BoolArray null(static_cast<py::ssize_t>(count));
-  uint8_t* null_data = BoolData(null);
-  std::memset(null_data, 0, count);
   uint8_t* id_data = ids.mutable_data();
   uint8_t* valid_data = BoolData(valid);
   Status status;
@@ -191,13 +204,16 @@ py::tuple Decode(const py::object& values, const std::string& format_name,
     py::gil_scoped_release release;
     status = DecodeUcs4(format, text, count, width, options.text, id_data, valid_data);
   } else if (kind == 'O') {
-    status = DecodeObjects(format, values, options.text, id_data, valid_data, null_data);
+    BoolArray null(static_cast<py::ssize_t>(count));
+    status = DecodeObjects(format, values, options.text, id_data, valid_data, BoolData(null));
+    Check(status);
+    return py::make_tuple(ids, valid, null);
   } else {
     throw py::type_error(std::string("cannot decode IDs from a numpy array of dtype kind '") +
                          kind + "' (expected S, U or O)");
   }
   Check(status);
-  return py::make_tuple(ids, valid, null);
+  return py::make_tuple(ids, valid, py::none());
 }
 
 // A sequence of 16-byte bytes objects (or an object ndarray) -> ids, valid, null.
@@ -248,7 +264,9 @@ py::tuple Encode(const ByteArray& ids, const py::object& valid_in, const std::st
     py::gil_scoped_release release;
     std::vector<uint8_t> bits((count + 7) / 8);
     status = sortid::encode(format, id_data, count, text, length, bits.data(), options.text);
-    if (status.ok()) {
+    if (status.ok() && status.invalid == 0 && input_valid == nullptr) {
+      std::memset(valid_data, 1, count);
+    } else if (status.ok()) {
       UnpackBits(bits.data(), count, valid_data);
       for (size_t i = 0; i < count; ++i) {
         if (input_valid != nullptr && input_valid[i] == 0) valid_data[i] = 0;
@@ -429,7 +447,8 @@ double DecodeRate(const py::array& text, const std::string& format_name, int rep
 PYBIND11_MODULE(_sortid, m) {
   using namespace sortid::python;
   m.doc() = "sortid's compiled core; use the functions of the sortid package instead.";
-  m.def("decode", &Decode);
+  m.def("decode", &Decode, py::arg("values"), py::arg("format"), py::arg("prefix"),
+        py::arg("type_id"), py::arg("lenient"), py::arg("out") = py::none());
   m.def("decode_binary_objects", &DecodeBinaryObjects);
   m.def("encode", &Encode);
   m.def("fill_str", &FillStr);

@@ -70,6 +70,24 @@ class FormatPairs(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, r"item 2 b'short' is not a 16-byte ID"):
             sortid.convert([ids[0], ids[1], b"short"], "ulid", source="bin")
 
+    def test_decode_into_a_reused_buffer(self):
+        ids = random_ids(300, seed=6)
+        text = np.array([oracle.ulid(raw) for raw in ids], dtype="S26")
+        buffer = np.full((300, 16), 0xAA, dtype=np.uint8)
+        got = sortid.convert(text, "bin", out=buffer)
+        self.assertIs(got, buffer)
+        self.assertEqual([row.tobytes() for row in buffer], ids)
+        text[5] = b"bad"
+        masked = sortid.convert(text, "bin", out=buffer, on_error="null")
+        self.assertTrue(masked.mask[5].all())
+        self.assertEqual(buffer[5].tolist(), [0] * 16, "invalid slots are zeroed")
+        with self.assertRaisesRegex(ValueError, r"\(300, 16\)"):
+            sortid.convert(text, "bin", out=np.empty((299, 16), dtype=np.uint8))
+        with self.assertRaisesRegex(TypeError, "uint8"):
+            sortid.convert(text, "bin", out=np.empty((300, 16), dtype=np.int64))
+        with self.assertRaisesRegex(ValueError, "only for to='bin'"):
+            sortid.convert(text, "uuid", out=buffer)
+
     def test_time_and_iso8601(self):
         ids = random_ids(100, seed=3, record_safe=True)
         ulids = [oracle.ulid(raw) for raw in ids]
