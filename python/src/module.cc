@@ -94,8 +94,7 @@ ObjectView ViewObjects(const py::object& values) {
     return {reinterpret_cast<PyListObject*>(v)->ob_item, static_cast<size_t>(PyList_GET_SIZE(v))};
   }
   if (PyTuple_Check(v)) {
-    return {reinterpret_cast<PyTupleObject*>(v)->ob_item,
-            static_cast<size_t>(PyTuple_GET_SIZE(v))};
+    return {reinterpret_cast<PyTupleObject*>(v)->ob_item, static_cast<size_t>(PyTuple_GET_SIZE(v))};
   }
   auto array = py::reinterpret_borrow<py::array>(values);
   return {static_cast<PyObject* const*>(array.data()), static_cast<size_t>(array.size())};
@@ -140,8 +139,8 @@ Status DecodeObjects(Format format, const py::object& values, const TextOptions&
     Status status;
     {
       py::gil_scoped_release release;
-      status = DecodeItems(format, items.data(), n, options, ids + start * kBinarySize,
-                           valid + start);
+      status =
+          DecodeItems(format, items.data(), n, options, ids + start * kBinarySize, valid + start);
     }
     for (PyObject* item : held) Py_DECREF(item);
     Check(status);
@@ -168,8 +167,7 @@ ByteArray IdsOutput(const py::object& out, size_t count) {
 }
 
 py::tuple Decode(const py::object& values, const std::string& format_name,
-                 const std::string& prefix, bool type_id, bool lenient,
-                 const py::object& out) {
+                 const std::string& prefix, bool type_id, bool lenient, const py::object& out) {
   const Format format = ParseFormat(format_name);
   Options options(prefix, type_id, lenient, false);
   CheckedLength(format, options);
@@ -287,9 +285,9 @@ void FillStr(const py::array& text, const BoolArray& valid, const py::object& ou
   const char* data = static_cast<const char*>(text.data());
   const bool* ok = valid.data();
   const bool is_list = PyList_Check(out.ptr());
-  PyObject** slots = is_list ? reinterpret_cast<PyListObject*>(out.ptr())->ob_item
-                             : static_cast<PyObject**>(py::reinterpret_borrow<py::array>(out)
-                                                           .mutable_data());
+  PyObject** slots =
+      is_list ? reinterpret_cast<PyListObject*>(out.ptr())->ob_item
+              : static_cast<PyObject**>(py::reinterpret_borrow<py::array>(out).mutable_data());
   if (static_cast<size_t>(py::len(out)) != count || static_cast<size_t>(valid.size()) != count) {
     throw py::value_error("FillStr: sizes differ");
   }
@@ -315,10 +313,9 @@ void FillBytes(const ByteArray& ids, const BoolArray& valid, py::array& out) {
   const auto count = static_cast<size_t>(ids.shape(0));
   auto** slots = static_cast<PyObject**>(out.mutable_data());
   for (size_t i = 0; i < count; ++i) {
-    PyObject* item = valid.data()[i]
-                         ? PyBytes_FromStringAndSize(
-                               reinterpret_cast<const char*>(ids.data() + i * 16), 16)
-                         : Py_NewRef(Py_None);
+    PyObject* item = valid.data()[i] ? PyBytes_FromStringAndSize(
+                                           reinterpret_cast<const char*>(ids.data() + i * 16), 16)
+                                     : Py_NewRef(Py_None);
     if (item == nullptr) throw py::error_already_set();
     PyObject* old = slots[i];
     slots[i] = item;
@@ -362,8 +359,8 @@ py::tuple Iso8601(const py::array_t<int64_t, py::array::c_style>& ms, const Bool
 }
 
 // Why one item is invalid: None if valid, else (error name, message, byte position).
-py::object Explain(const py::bytes& item, const std::string& format_name,
-                   const std::string& prefix, bool type_id, bool lenient) {
+py::object Explain(const py::bytes& item, const std::string& format_name, const std::string& prefix,
+                   bool type_id, bool lenient) {
   const Format format = ParseFormat(format_name);
   Options options(prefix, type_id, lenient, false);
   const std::string_view text = item;
