@@ -112,7 +112,7 @@ def _decode(column, source, prefix, lenient, out=None):
             raise TypeError("source='bin' takes an (n, 16) uint8 array or 16-byte bytes objects")
         return _sortid.decode_binary_objects(column.data)
     if column.kind == "bin":
-        raise TypeError(f"an (n, 16) uint8 array holds binary IDs: pass source='bin'")
+        raise TypeError("an (n, 16) uint8 array holds binary IDs: pass source='bin'")
     fmt, type_id = _text_format(source, prefix, "source")
     return _sortid.decode(column.data, fmt, prefix, type_id, lenient, out)
 
@@ -182,6 +182,8 @@ def convert(values, to, *, source="ulid", prefix="", out_prefix="", lenient=Fals
                              f"not fit a {to} (a Record ID keeps the top 28 bits zero)")
         return column.text(text, ok, nullable)
     if to == "bin":
+        if column.kind == "bin":
+            ids = ids.copy()  # never hand back the caller's own array
         return column.binary(ids, valid, nullable)
     ms = _sortid.timestamps(ids, "ulid" if source in ("bin", "typeid") else source)
     if to == "ms":

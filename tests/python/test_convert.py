@@ -59,6 +59,9 @@ class FormatPairs(unittest.TestCase):
     def test_binary_source(self):
         ids = random_ids(200, seed=2)
         array = np.frombuffer(b"".join(ids), dtype=np.uint8).reshape(-1, 16)
+        same = sortid.convert(array, "bin", source="bin")
+        self.assertIsNot(same, array)
+        self.assertTrue((same == array).all())
         got = sortid.convert(array, "uuid", source="bin")
         self.assertIsInstance(got, np.ndarray)
         self.assertEqual(got.dtype, np.dtype("S36"))

@@ -130,7 +130,9 @@ TEST(DecodeItems, NullsWrongLengthsAndChunks) {
   for (size_t i = 0; i < items.size(); ++i) {
     const bool bad = i == 5 || i == 100 || i == 65536 || i == 69999;
     ASSERT_EQ(valid[i], bad ? 0 : 1) << i;
-    if (!bad) ASSERT_EQ(0, std::memcmp(&ids[i * 16], Reference(ulids[i]).data(), 16)) << i;
+    if (!bad) {
+      ASSERT_EQ(0, std::memcmp(&ids[i * 16], Reference(ulids[i]).data(), 16)) << i;
+    }
   }
   EXPECT_TRUE(DecodeItems(Format::kUlid, nullptr, 0, {}, nullptr, nullptr).ok());
 }
