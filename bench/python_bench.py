@@ -194,10 +194,11 @@ def main():
         "ULID -> UUID text")
 
     dask = dask_rates(args.dask_rows, (1, 2)) if args.dask_rows else {}
-    for workers, (total, best, median) in dask.items():
+    for workers, (total, dask_best, dask_median) in dask.items():
         rows.append((f"sortid.dask.convert(column, 'uuid'), {workers} worker process"
-                     f"{'es' if workers > 1 else ''}", total, best, median,
+                     f"{'es' if workers > 1 else ''}", total, dask_best, dask_median,
                      "8 partitions held on the workers"))
+        print(f"dask {workers} workers: {rate(total, dask_best)} rows/s (best)", file=sys.stderr)
 
     load = os.getloadavg()
     lines = [
@@ -212,8 +213,8 @@ def main():
         "| conversion | rows | rows/s (best) | rows/s (median) | note |",
         "|---|---|---|---|---|",
     ]
-    for what, count, best, median, note in rows:
-        lines.append(f"| {what} | {count:,} | {rate(count, best)} | {rate(count, median)} "
+    for what, count, row_best, row_median, note in rows:
+        lines.append(f"| {what} | {count:,} | {rate(count, row_best)} | {rate(count, row_median)} "
                      f"| {note} |")
     cpu = {name: best[name][1] for name in best}
     wall = {name: best[name][0] for name in best}
