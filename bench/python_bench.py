@@ -87,6 +87,22 @@ def rate(n, seconds):
     return f"{n / seconds:.3g}"
 
 
+def sortid_bench_rate(path):
+    """items/s of sortid_bench's decode_ulid on the active target, 4 Mi IDs (beyond L3),
+    best of 3 repetitions; None when the benchmark binary is not built."""
+    import json
+    import subprocess
+
+    if not path or not os.access(path, os.X_OK):
+        return None
+    target = sortid.active_target()
+    done = subprocess.run([path, f"--benchmark_filter=^decode_ulid/{target}/4194304",
+                           "--benchmark_repetitions=3", "--benchmark_format=json"],
+                          capture_output=True, check=True, text=True)
+    runs = [b for b in json.loads(done.stdout)["benchmarks"] if b.get("run_type") == "iteration"]
+    return max(b["items_per_second"] for b in runs) if runs else None
+
+
 def dask_rates(rows, worker_counts):
     """Rows/s of sortid.dask.convert (ULID -> UUID text) over data held on the workers."""
     import dask.dataframe as dd
@@ -134,6 +150,9 @@ def main():
     parser.add_argument("--dask-rows", type=int, default=10_000_000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", default=None, help="write the Markdown report here")
+    parser.add_argument("--cpp-bench", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "build", "release", "bench",
+        "sortid_bench"), help="sortid_bench binary for the C++ reference ('' to skip)")
     args = parser.parse_args()
     n, nb = args.rows, args.baseline_rows
 
@@ -157,6 +176,11 @@ def main():
         reused.append(timed_cpu(lambda: sortid.convert(s26, "bin", out=buffer)))
     best = {name: (min(w for w, _ in runs), min(c for _, c in runs))
             for name, runs in (("cpp", cpp), ("fresh", fresh), ("reused", reused))}
+    bench_rate = sortid_bench_rate(args.cpp_bench)
+    if bench_rate:
+        rows.append(("C++ sortid_bench decode_ulid (4 Mi IDs, beyond L3)", 4194304,
+                     4194304 / bench_rate, 4194304 / bench_rate,
+                     f"target {sortid.active_target()}; best of 3 repetitions"))
     for name, what, note in (
             ("cpp", "C++ sortid::decode (ULID, same S26 buffer, no Python)",
              f"target {sortid.active_target()}; output reused"),
@@ -224,6 +248,11 @@ def main():
               f"buffer)** by thread CPU time (wall time: {100 * wall['cpp'] / wall['fresh']:.0f}%"
               f" and {100 * wall['cpp'] / wall['reused']:.0f}%); acceptance >= 50%. Best of "
               f"{args.repeats} interleaved runs each."]
+    if bench_rate:
+        lines.append(f"Against sortid_bench's decode_ulid ({rate(1, 1 / bench_rate)} IDs/s) "
+                     f"measured in the same run: sortid.convert(S26, 'bin') reaches "
+                     f"{100 * n / wall['fresh'] / bench_rate:.0f}% (fresh result) and "
+                     f"{100 * n / wall['reused'] / bench_rate:.0f}% (out=) by wall time.")
     if dask:
         one, two = dask[1], dask[2]
         lines.append(f"Dask: 2 workers / 1 worker = {one[1] / two[1]:.2f}x on "
