@@ -9,8 +9,8 @@ IdFormat ParseIdFormat(std::string_view name, std::string_view option) {
     std::string_view name;
     IdFormat format;
   };
-  static constexpr Entry kNames[] = {{"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecord},
-                                     {"uuid", IdFormat::kUuid}, {"hex", IdFormat::kHex},
+  static constexpr Entry kNames[] = {{"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecordId},
+                                     {"uuid", IdFormat::kUuid}, {"hex", IdFormat::kUuidHex},
                                      {"bin", IdFormat::kBin},   {"typeid", IdFormat::kTypeId},
                                      {"ms", IdFormat::kMs},     {"iso8601", IdFormat::kIso8601}};
   for (const Entry& entry : kNames) {
@@ -23,11 +23,11 @@ const char* IdFormatName(IdFormat format) {
   switch (format) {
     case IdFormat::kUlid:
       return "ulid";
-    case IdFormat::kRecord:
+    case IdFormat::kRecordId:
       return "record";
     case IdFormat::kUuid:
       return "uuid";
-    case IdFormat::kHex:
+    case IdFormat::kUuidHex:
       return "hex";
     case IdFormat::kBin:
       return "bin";
@@ -43,11 +43,11 @@ const char* IdFormatName(IdFormat format) {
 
 sortid::Format LibraryFormat(IdFormat format) {
   switch (format) {
-    case IdFormat::kRecord:
+    case IdFormat::kRecordId:
       return sortid::Format::kRecordId;
     case IdFormat::kUuid:
       return sortid::Format::kUuid;
-    case IdFormat::kHex:
+    case IdFormat::kUuidHex:
       return sortid::Format::kUuidHex;
     default:
       return sortid::Format::kUlid;

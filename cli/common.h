@@ -29,7 +29,9 @@ class CliError : public std::runtime_error {
 };
 
 // The ID text (or binary) shapes the command reads and writes.
-enum class IdFormat : uint8_t { kUlid, kRecord, kUuid, kHex, kBin, kTypeId, kMs, kIso8601 };
+// The library's four formats by the library's names, then the CLI-only shapes:
+// 16-byte binary records, TypeID text, and the timestamp outputs.
+enum class IdFormat : uint8_t { kUlid, kRecordId, kUuid, kUuidHex, kBin, kTypeId, kMs, kIso8601 };
 
 // Parses a --from/--to/--format name; throws CliError(kExitUsage) otherwise.
 IdFormat ParseIdFormat(std::string_view name, std::string_view option);

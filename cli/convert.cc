@@ -5,19 +5,21 @@
 
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "cli/scan_args.h"
 #include "cli/scanner.h"
 
 namespace sortid::cli {
 
-OnError ParseOnError(const std::string& name) {
-  if (name == "fail") return OnError::kFail;
-  if (name == "skip") return OnError::kSkip;
-  if (name == "keep") return OnError::kKeep;
-  if (name == "null") return OnError::kNull;
-  throw CliError(kExitUsage, "--on-error: expected fail, skip, keep or null");
-}
-
 namespace {
+
+struct ConvertOptions {
+  ScanOptions scan;
+  IdFormat to = IdFormat::kUuid;
+  std::string out_prefix;  // --out-prefix (TypeID type name with --to typeid)
+  bool lower = false;
+  OnError on_error = OnError::kFail;
+  std::vector<std::string> files;
+};
 
 constexpr size_t kWarningsShown = 10;
 
@@ -61,9 +63,9 @@ class ConvertSink : public Sink {
     } else {
       out_len_ = 20;  // at most, for ms
     }
-    scratch_.resize(Scanner::kBatch * (out_len_ + 2));
-    encoded_.resize(Scanner::kBatch / 8);
-    ms_.resize(Scanner::kBatch);
+    scratch_.resize(kBatchRows * (out_len_ + 2));
+    encoded_.resize(kBatchRows / 8);
+    ms_.resize(kBatchRows);
   }
 
   void OnHeader(const std::string&, std::string_view row) override {
@@ -243,8 +245,6 @@ class ConvertSink : public Sink {
   uint64_t bad_ = 0;
 };
 
-}  // namespace
-
 int RunConvert(const ConvertOptions& options) {
   const bool binary = options.scan.format == IdFormat::kBin || options.to == IdFormat::kBin;
   if (binary && options.on_error == OnError::kKeep) {
@@ -268,6 +268,40 @@ int RunConvert(const ConvertOptions& options) {
   out.Flush();
   sink.Report();
   return kExitOk;
+}
+
+struct ConvertArgs {
+  ScanArgs scan;
+  std::string to, on_error = "fail", out_prefix;
+  bool lower = false;
+};
+
+}  // namespace
+
+Command AddConvertCommand(CLI::App& parent) {
+  auto args = std::make_shared<ConvertArgs>();
+  CLI::App* app = parent.add_subcommand(
+      "convert", "Convert one ID per line, or one CSV/TSV field, between formats");
+  args->scan.Add(app, "--from", "input: ulid, record, uuid, hex, bin or typeid");
+  app->add_option("--to", args->to, "output: ulid, record, uuid, hex, bin, typeid, ms or iso8601")
+      ->required();
+  app->add_option("--out-prefix", args->out_prefix,
+                  "prefix written before each output ID (--to typeid: the type name)");
+  app->add_flag("--lower", args->lower, "lower-case output letters");
+  app->add_option("--on-error", args->on_error,
+                  "invalid rows: fail (stop, exit 1), skip, keep (original text) or null "
+                  "(empty field)")
+      ->capture_default_str();
+  return {app, [args] {
+            ConvertOptions options;
+            options.scan = args->scan.Resolve();
+            options.to = ParseIdFormat(args->to, "--to");
+            options.out_prefix = args->out_prefix;
+            options.lower = args->lower;
+            options.on_error = ParseOnError(args->on_error);
+            options.files = args->scan.files;
+            return RunConvert(options);
+          }};
 }
 
 }  // namespace sortid::cli

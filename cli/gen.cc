@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/common.h"
 #include "cli/io.h"
 #include "sortid/generator.hpp"
 
@@ -16,11 +17,25 @@ namespace {
 
 constexpr size_t kChunk = 1 << 15;  // IDs per thread per round
 
+struct GenOptions {
+  uint64_t count = 1;
+  std::string kind = "ulid";
+  std::string to;  // empty: the kind's own text form
+  std::string prefix;
+  bool type_id = false;
+  bool lower = false;
+  unsigned threads = 1;
+  std::string seed_hex;  // 64 hex digits: deterministic (test data only)
+  std::string time;      // fixed clock (with --seed: reproducible output)
+  std::string progress = "auto";
+  bool no_progress = false;
+};
+
 int64_t FixedClock(void* context) { return *static_cast<const int64_t*>(context); }
 
-}  // namespace
-
 int RunGen(const GenOptions& options) {
+  const ProgressMode progress_mode =
+      options.no_progress ? ProgressMode::kNever : ParseProgressMode(options.progress);
   sortid::IdKind kind;
   IdFormat natural;
   if (options.kind == "ulid") {
@@ -28,7 +43,7 @@ int RunGen(const GenOptions& options) {
   } else if (options.kind == "ulid-monotonic") {
     kind = sortid::IdKind::kUlidMonotonic, natural = IdFormat::kUlid;
   } else if (options.kind == "record") {
-    kind = sortid::IdKind::kRecordId, natural = IdFormat::kRecord;
+    kind = sortid::IdKind::kRecordId, natural = IdFormat::kRecordId;
   } else if (options.kind == "uuidv7") {
     kind = sortid::IdKind::kUuidV7, natural = IdFormat::kUuid;
   } else {
@@ -38,7 +53,7 @@ int RunGen(const GenOptions& options) {
   if (to == IdFormat::kMs || to == IdFormat::kIso8601 || to == IdFormat::kTypeId) {
     throw CliError(kExitUsage, "--to: gen writes ulid, record, uuid, hex or bin");
   }
-  if (to == IdFormat::kRecord && kind != sortid::IdKind::kRecordId) {
+  if (to == IdFormat::kRecordId && kind != sortid::IdKind::kRecordId) {
     throw CliError(kExitUsage,
                    std::string("--to ") + IdFormatName(to) + " cannot hold --kind " + options.kind);
   }
@@ -98,7 +113,7 @@ int RunGen(const GenOptions& options) {
   std::vector<sortid::Error> errors(threads, sortid::Error::kOk);
 
   Output out(1);
-  Progress progress(options.progress, static_cast<int64_t>(options.count), "IDs");
+  Progress progress(progress_mode, static_cast<int64_t>(options.count), "IDs");
   uint64_t remaining = options.count, written = 0;
   std::optional<CliError> failure;
   // Round r: thread t fills chunk t; the completion step writes chunks 0..T-1.
@@ -170,6 +185,29 @@ int RunGen(const GenOptions& options) {
   if (failure) throw *failure;
   out.Flush();
   return kExitOk;
+}
+
+}  // namespace
+
+Command AddGenCommand(CLI::App& parent) {
+  auto options = std::make_shared<GenOptions>();
+  CLI::App* app = parent.add_subcommand("gen", "Generate N IDs, one per line (or 16-byte records)");
+  app->add_option("-n,--count", options->count, "number of IDs")->capture_default_str();
+  app->add_option("--kind", options->kind, "ulid, ulid-monotonic, record or uuidv7")
+      ->capture_default_str();
+  app->add_option("--to", options->to, "ulid, record, uuid, hex or bin (default: the kind's own)");
+  app->add_option("--prefix", options->prefix, "prefix written before each ID");
+  app->add_flag("--typeid", options->type_id, "--prefix is a TypeID type name ('_' implied)");
+  app->add_flag("--lower", options->lower, "lower-case letters");
+  app->add_option("--threads", options->threads, "generator threads")->capture_default_str();
+  app->add_option("--seed", options->seed_hex,
+                  "64 hex digits: deterministic stream (test data only, never for real IDs)");
+  app->add_option("--time", options->time,
+                  "fixed clock (ISO 8601 or ms) instead of the current time");
+  app->add_option("--progress", options->progress, "progress bar: auto, always or never")
+      ->capture_default_str();
+  app->add_flag("--no-progress", options->no_progress, "no progress bar");
+  return {app, [options] { return RunGen(*options); }};
 }
 
 }  // namespace sortid::cli

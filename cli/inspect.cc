@@ -1,10 +1,10 @@
-// sortid inspect (what an ID holds), sortid bounds (the ID range of a time
-// window) and sortid targets.
+// sortid inspect: detects each ID's format and prints what it holds.
 #include <cstdio>
 #include <cstring>
 #include <optional>
 
 #include "cli/commands.h"
+#include "cli/common.h"
 
 namespace sortid::cli {
 namespace {
@@ -122,8 +122,6 @@ bool InspectOne(std::string_view text) {
   return false;
 }
 
-}  // namespace
-
 int RunInspect(const std::vector<std::string>& ids) {
   bool all_ok = true;
   for (size_t i = 0; i < ids.size(); ++i) {
@@ -133,39 +131,14 @@ int RunInspect(const std::vector<std::string>& ids) {
   return all_ok ? kExitOk : kExitBadData;
 }
 
-int RunBounds(const std::string& from, const std::string& to, const std::string& format_name) {
-  const IdFormat id_format = ParseIdFormat(format_name, "--format");
-  if (id_format != IdFormat::kUlid && id_format != IdFormat::kRecord &&
-      id_format != IdFormat::kUuid && id_format != IdFormat::kHex) {
-    throw CliError(kExitUsage, "--format: expected ulid, record, uuid or hex");
-  }
-  const std::optional<int64_t> from_ms = sortid::parse_timestamp(from);
-  const std::optional<int64_t> to_ms = sortid::parse_timestamp(to);
-  if (!from_ms) throw CliError(kExitUsage, "--from: cannot parse time '" + from + "'");
-  if (!to_ms) throw CliError(kExitUsage, "--to: cannot parse time '" + to + "'");
-  if (*from_ms > *to_ms) throw CliError(kExitUsage, "--from is after --to");
-  const sortid::Format format = LibraryFormat(id_format);
-  uint8_t lo[16], hi[16], unused[16];
-  if (sortid::bounds(format, *from_ms, lo, unused) != sortid::Error::kOk ||
-      sortid::bounds(format, *to_ms, unused, hi) != sortid::Error::kOk) {
-    throw CliError(kExitUsage, std::string("time outside the range of ") + IdFormatName(id_format));
-  }
-  std::printf("min\t%s\n", Encoded(format, lo).c_str());
-  std::printf("max\t%s\n", Encoded(format, hi).c_str());
-  return kExitOk;
-}
+}  // namespace
 
-int RunTargets() {
-  auto print = [](const char* label, std::span<const char* const> names) {
-    std::printf("%-10s", label);
-    for (const char* name : names) std::printf(" %s", name);
-    std::printf("\n");
-  };
-  print("compiled:", sortid::targets(sortid::TargetSet::kCompiled));
-  print("supported:", sortid::targets(sortid::TargetSet::kSupported));
-  const char* active = sortid::active_target();
-  std::printf("%-10s %s\n", "active:", active[0] ? active : "(none: SORTID_TARGET is invalid)");
-  return active[0] ? kExitOk : kExitUsage;
+Command AddInspectCommand(CLI::App& parent) {
+  auto ids = std::make_shared<std::vector<std::string>>();
+  CLI::App* app = parent.add_subcommand(
+      "inspect", "Detect each ID's format and print its fields (time, random, machine, ...)");
+  app->add_option("ids", *ids, "IDs: ULID, Record ID, UUID, TypeID or PREFIX<ulid>")->required();
+  return {app, [ids] { return RunInspect(*ids); }};
 }
 
 }  // namespace sortid::cli

@@ -11,10 +11,19 @@
 
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "cli/scan_args.h"
 #include "cli/scanner.h"
 
 namespace sortid::cli {
 namespace {
+
+struct ShardOptions {
+  ScanOptions scan;
+  uint32_t shards = 0;
+  std::string out_dir;  // empty: count only
+  OnError on_error = OnError::kFail;
+  std::vector<std::string> files;
+};
 
 class ShardSink : public Sink {
  public:
@@ -95,8 +104,6 @@ class ShardSink : public Sink {
   bool header_written_ = false;
 };
 
-}  // namespace
-
 int RunShard(const ShardOptions& options) {
   if (options.shards == 0) throw CliError(kExitUsage, "--shards must be at least 1");
   if (options.on_error == OnError::kKeep || options.on_error == OnError::kNull) {
@@ -120,6 +127,36 @@ int RunShard(const ShardOptions& options) {
   }
   sink.Finish();
   return kExitOk;
+}
+
+struct ShardArgs {
+  ScanArgs scan;
+  uint32_t shards = 0;
+  std::string out_dir, on_error = "fail";
+};
+
+}  // namespace
+
+Command AddShardCommand(CLI::App& parent) {
+  auto args = std::make_shared<ShardArgs>();
+  CLI::App* app = parent.add_subcommand(
+      "shard", "Route rows to N shards by a hash of the binary ID; print the counts");
+  args->scan.Add(app, "--format", "ulid, record, uuid, hex, bin or typeid");
+  app->add_option("--shards", args->shards, "number of shards")
+      ->required()
+      ->check(CLI::Range(1u, 65536u));
+  app->add_option("--out-dir", args->out_dir, "write DIR/shard-NNNN.<ext> (without: only count)");
+  app->add_option("--on-error", args->on_error, "invalid rows: fail or skip")
+      ->capture_default_str();
+  return {app, [args] {
+            ShardOptions options;
+            options.scan = args->scan.Resolve();
+            options.shards = args->shards;
+            options.out_dir = args->out_dir;
+            options.on_error = ParseOnError(args->on_error);
+            options.files = args->scan.files;
+            return RunShard(options);
+          }};
 }
 
 }  // namespace sortid::cli
