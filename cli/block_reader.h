@@ -16,10 +16,11 @@ namespace sortid::cli {
 
 class BlockReader {
  public:
-  static constexpr size_t kBlockBytes = 4 << 20;   // the longest row accepted
   static constexpr size_t kReadBytes = 256 << 10;  // one read() call
 
-  BlockReader() : buffer_(kBlockBytes) {}
+  // block_bytes: the buffer, which bounds the longest row.
+  explicit BlockReader(size_t block_bytes) : buffer_(block_bytes) {}
+  size_t block_bytes() const { return buffer_.size(); }
 
   // consume(data, size, at_eof) returns the bytes it used from the front.
   using Consumer = std::function<size_t(const char* data, size_t size, bool at_eof)>;

@@ -92,7 +92,24 @@ std::string DescribeError(const sortid::Explanation& why, std::string_view field
   }
 }
 
+std::string TypeNameProblem(std::string_view name) {
+  const std::string with_suffix = std::string(name) + "_";
+  const sortid::TypeIdSplit split = sortid::typeid_split(with_suffix);
+  if (split.error == sortid::Error::kOk && !name.empty()) return "";
+  std::string why = "'" + std::string(name) + "' is not a TypeID type name: ";
+  if (name.empty()) {
+    why += "it is empty";
+  } else if (name.size() > 63 || split.prefix_len >= name.size()) {
+    why += "longer than 63 characters";
+  } else {
+    why += PrintableByte(static_cast<unsigned char>(name[split.prefix_len])) + " at position " +
+           std::to_string(split.prefix_len + 1);
+  }
+  return why + " (a type name is lower-case a-z and '_', not at either end, at most 63)";
+}
+
 void ParseSeed(std::string_view hex, uint8_t* seed32) {
+  if (hex.empty()) throw CliError(kExitUsage, "--seed: empty; expected 64 hex digits (32 bytes)");
   if (hex.size() != 64) {
     throw CliError(kExitUsage, "--seed: expected 64 hex digits (32 bytes), got " +
                                    std::to_string(hex.size()) + " characters");

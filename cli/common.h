@@ -46,6 +46,10 @@ std::string DescribeError(const sortid::Explanation& why, std::string_view field
 // Printable form of one byte for messages: 'U', '\t', '\x00'.
 std::string PrintableByte(unsigned char c);
 
+// Why name is not a TypeID type name ("'User': invalid character 'U' at
+// position 1; a type name is lower-case a-z and '_', at most 63"), or "".
+std::string TypeNameProblem(std::string_view name);
+
 // Parses 64 hex digits into 32 bytes; throws CliError(kExitUsage).
 void ParseSeed(std::string_view hex, uint8_t* seed32);
 

@@ -18,6 +18,7 @@ struct CsvRow {
     kMissingField = 2,       // the row has fewer fields than the one wanted
     kUnterminatedQuote = 4,  // a quoted field runs to the end of input
     kTextAfterQuote = 8,     // bytes between a closing quote and the next delimiter
+    kTooLong = 16,           // set by the scanner: the row exceeds the row size limit
   };
   uint32_t field_off = 0;  // the wanted field's content
   uint32_t field_len = 0;

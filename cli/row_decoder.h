@@ -1,11 +1,14 @@
-// Decodes the ID field of a batch of rows: gathers the fields of the expected
-// length into a dense buffer, decodes them with one bulk call, scatters the
-// IDs back to their rows (TypeIDs with a per-row type name: one by one).
+// Decodes the ID field of a batch of rows: gathers the fields of each
+// accepted shape (a UUID column may mix 36- and 32-character UUIDs) into a
+// dense buffer, decodes them with one bulk call, scatters the IDs back to
+// their rows. TypeIDs with a per-row type name and time input (--from ms |
+// iso8601: the smallest or largest ID of each millisecond) go row by row.
 #ifndef SORTID_CLI_ROW_DECODER_H_
 #define SORTID_CLI_ROW_DECODER_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "cli/scan_types.h"
@@ -21,23 +24,34 @@ class RowDecoder {
   // Decodes rows[0..n) (n <= kBatchRows) into ids (n * 16 bytes, zero where
   // invalid) and the validity bitmap; returns the number of valid rows.
   size_t Decode(const Row* rows, size_t n, uint8_t* ids, uint8_t* validity);
-  // Why a row's field does not decode (position within the field).
-  sortid::Explanation Explain(const Row& row) const;
+  // Why a row's field does not decode: "reason" with its byte position in
+  // the field (*position), for rows Decode left invalid.
+  std::string Explain(const Row& row, size_t* position) const;
 
   const ScanOptions& options() const { return options_; }
-  sortid::Format format() const { return format_; }
-  // Length of every ID text; 0 for TypeIDs whose type name varies per row.
-  size_t item_length() const { return item_length_; }
+  sortid::Format format() const { return shapes_[0].format; }
+  // Length of every ID text of the main shape; 0 when it varies per row
+  // (TypeIDs with their own type names, times).
+  size_t item_length() const { return shapes_[0].length; }
   bool variable_typeid() const {
     return options_.format == IdFormat::kTypeId && options_.text.prefix.empty();
   }
+  bool time_input() const {
+    return options_.format == IdFormat::kMs || options_.format == IdFormat::kIso8601;
+  }
 
  private:
-  size_t DecodeTypeIds(const Row* rows, size_t n, uint8_t* ids, uint8_t* validity) const;
+  // One text form accepted for the column, decoded in one bulk call.
+  struct Shape {
+    sortid::Format format;
+    size_t length;
+  };
+  size_t DecodeRowByRow(const Row* rows, size_t n, uint8_t* ids, uint8_t* validity) const;
+  bool DecodeOne(std::string_view field, uint8_t* id) const;
+  const Shape* ShapeOf(size_t length) const;
 
   ScanOptions options_;
-  sortid::Format format_;
-  size_t item_length_ = 0;
+  std::vector<Shape> shapes_;
   std::vector<char> dense_;
   std::vector<uint8_t> dense_ids_, dense_validity_;
   std::vector<uint32_t> dense_rows_;

@@ -19,26 +19,28 @@ std::string RowErrors::Where(const std::string& file, const Row& row, size_t pos
 }
 
 std::string RowErrors::Describe(const std::string& file, const Row& row) const {
+  if (row.flags & Row::kTooLong) {
+    return file + ":" + std::to_string(row.line) + ": row longer than " +
+           std::to_string(decoder_.options().max_row_bytes) + " bytes (--max-row-bytes): skipped";
+  }
+  // A quote problem first: it decides where the fields are.
+  if (row.flags & Row::kUnterminatedQuote) {
+    return WhereInRow(file, row, row.problem_off) +
+           ": quoted field not closed before the end of input (the quote opens here)";
+  }
+  if (row.flags & Row::kTextAfterQuote) {
+    return WhereInRow(file, row, row.problem_off) + ": " +
+           PrintableByte(static_cast<unsigned char>(row.begin[row.problem_off])) +
+           " after the closing quote of a field (RFC 4180: a quoted field ends at its closing "
+           "quote)";
+  }
   if (row.flags & Row::kMissingField) {
     return Where(file, row, 0) + ": missing field " + std::to_string(decoder_.options().field) +
            " (the row has " + std::to_string(row.fields_found) + ")";
   }
-  if (row.flags & Row::kUnterminatedQuote) {
-    return Where(file, row, 0) + ": quoted field not closed before the end of input";
-  }
-  const sortid::Explanation why = decoder_.Explain(row);
-  size_t expected = decoder_.item_length();
-  if (decoder_.variable_typeid()) {
-    const sortid::TypeIdSplit split = sortid::typeid_split(row.field());
-    expected = split.type_name.size() + 27;
-    if (why.error == sortid::Error::kPrefix) {
-      return Where(file, row, why.position) + ": invalid TypeID type name";
-    }
-  }
-  if (why.error == sortid::Error::kOk) {  // decoded, but rejected afterwards (encode range)
-    return Where(file, row, 0) + ": " + sortid::error_message(sortid::Error::kRange);
-  }
-  return Where(file, row, why.position) + ": " + DescribeError(why, row.field(), expected);
+  size_t position = 0;
+  const std::string why = decoder_.Explain(row, &position);
+  return Where(file, row, position) + ": " + why;
 }
 
 }  // namespace sortid::cli

@@ -1,5 +1,6 @@
 // The options every row-reading subcommand (convert, validate, shard)
-// declares: input format, field, delimiter, header, prefix, progress, files.
+// declares: input format, field, delimiter, header, prefix, row size limit,
+// progress, files.
 #ifndef SORTID_CLI_SCAN_ARGS_H_
 #define SORTID_CLI_SCAN_ARGS_H_
 
@@ -23,17 +24,20 @@ struct ScanArgs {
   bool header = false;
   std::string prefix;
   bool lenient = false;
+  size_t max_row_bytes = 4 << 20;
   std::string progress = "auto";
   bool no_progress = false;
   std::vector<std::string> files;
 
-  // format_option: "--from" or "--format".
-  void Add(CLI::App* app, const char* format_option, const char* format_help);
+  // format_option: "--from" or "--format"; header_help: what this command
+  // does with the header row.
+  void Add(CLI::App* app, const char* format_option, const char* format_help,
+           const char* header_help);
   // Throws CliError(kExitUsage) on a bad value or combination.
-  ScanOptions Resolve() const;
+  ScanOptions Resolve(const std::string& command) const;
 };
 
-// --delimiter: one byte, or "tab" / "\t".
+// --delimiter: one byte, or "tab" / "\t"; never a byte an ID can hold.
 char ParseDelimiter(const std::string& text);
 
 }  // namespace sortid::cli

@@ -63,12 +63,19 @@ class Sink {
 };
 
 struct ScanOptions {
-  IdFormat format = IdFormat::kUlid;  // input format (kBin: 16-byte records)
+  std::string command;                // "convert": notes on stderr start "sortid convert: "
+  IdFormat format = IdFormat::kUlid;  // input format (kBin: 16-byte records; kMs, kIso8601: times)
   sortid::TextOptions text;           // prefix, lenient, type_id (no terminator)
   size_t field = 0;                   // 1-based field, 0 = the whole line
   char delimiter = ',';
   bool header = false;
   ProgressMode progress = ProgressMode::kAuto;
+  size_t max_row_bytes = 4 << 20;  // longer rows: an error, or bad rows (long_rows_are_bad)
+  bool long_rows_are_bad = false;  // a row over the limit is an invalid row, not the end
+  // Time input (kMs, kIso8601): each time becomes the smallest (kStart) or
+  // largest (kEnd) ID of its millisecond in this format's layout.
+  sortid::Format time_layout = sortid::Format::kUlid;
+  sortid::TimeBound time_bound = sortid::TimeBound::kStart;
 };
 
 inline constexpr size_t kBatchRows = 4096;

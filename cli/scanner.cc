@@ -1,6 +1,8 @@
 #include "cli/scanner.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 
 namespace sortid::cli {
 
@@ -9,7 +11,8 @@ Scanner::Scanner(const ScanOptions& options)
       decoder_(options),
       errors_(decoder_),
       batcher_(decoder_),
-      lines_(decoder_) {}
+      lines_(decoder_),
+      reader_(options.max_row_bytes) {}
 
 void Scanner::Run(const std::vector<std::string>& files, Sink& sink) {
   std::vector<std::string> names = files;
@@ -20,37 +23,90 @@ void Scanner::Run(const std::vector<std::string>& files, Sink& sink) {
     Input input(names[f]);
     position_ = ScanPosition{&input.name(), static_cast<uint32_t>(f + 1), 1, options_.header};
     lines_.Reset();
+    at_input_start_ = options_.format != IdFormat::kBin;
+    skipping_ = skip_in_quotes_ = false;
     const size_t leftover =
         reader_.Run(input, &done, progress,
                     [&](const char* d, size_t n, bool eof) { return Process(d, n, eof, sink); });
     if (leftover != 0) {  // only binary input leaves bytes behind at the end
-      throw CliError(kExitBadData,
-                     input.name() + ": " + std::to_string(leftover) + " trailing byte" +
-                         (leftover == 1 ? "" : "s") + " after " +
-                         std::to_string(position_.line - 1) +
-                         " complete 16-byte records (binary input must be a multiple of 16 "
-                         "bytes)");
+      throw CliError(kExitBadData, input.name() + ": " + std::to_string(leftover) +
+                                       " trailing byte" + (leftover == 1 ? "" : "s") + " after " +
+                                       std::to_string(position_.line - 1) +
+                                       " complete 16-byte records (binary input must be a "
+                                       "multiple of 16 bytes)");
     }
   }
   progress.Finish();
 }
 
 size_t Scanner::Process(const char* data, size_t size, bool at_eof, Sink& sink) {
-  size_t used;
-  if (options_.format == IdFormat::kBin) {
-    used = ProcessBinary(data, size, sink);
-  } else if (options_.field != 0) {
-    used = ProcessFields(data, size, at_eof, sink);
-  } else {
-    used = lines_.Scan(data, size, at_eof, position_, batcher_, sink);
+  size_t used = 0;
+  if (at_input_start_) {
+    static constexpr char kBom[] = "\xEF\xBB\xBF";
+    const size_t n = std::min<size_t>(size, 3);
+    if (std::memcmp(data, kBom, n) == 0 && n < 3 && !at_eof) return 0;  // undecided
+    at_input_start_ = false;
+    if (size >= 3 && std::memcmp(data, kBom, 3) == 0) {
+      std::fprintf(stderr,
+                   "sortid %s: %s: skipped the UTF-8 byte order mark (EF BB BF) at the start\n",
+                   options_.command.c_str(), position_.file->c_str());
+      used = 3;
+    }
   }
+  if (skipping_) {
+    used += SkipRest(data + used, size - used, at_eof);
+    if (skipping_) return used;
+  }
+  used += ProcessRows(data + used, size - used, at_eof, sink);
   batcher_.Flush(position_, sink);  // rows point into the block: deliver them before it moves
-  if (!at_eof && used == 0 && size >= BlockReader::kBlockBytes) {
-    throw CliError(kExitBadData, *position_.file + ":" + std::to_string(position_.line) +
-                                     ": row longer than " +
-                                     std::to_string(BlockReader::kBlockBytes >> 20) + " MiB");
-  }
+  if (!at_eof && used == 0 && size >= reader_.block_bytes()) used = TooLong(data, size, sink);
   return used;
+}
+
+size_t Scanner::ProcessRows(const char* data, size_t size, bool at_eof, Sink& sink) {
+  if (options_.format == IdFormat::kBin) return ProcessBinary(data, size, sink);
+  if (options_.field != 0) return ProcessFields(data, size, at_eof, sink);
+  return lines_.Scan(data, size, at_eof, position_, batcher_, sink);
+}
+
+size_t Scanner::TooLong(const char* data, size_t size, Sink& sink) {
+  if (!options_.long_rows_are_bad) {
+    throw CliError(kExitBadData, *position_.file + ":" + std::to_string(position_.line) +
+                                     ": row longer than " + std::to_string(reader_.block_bytes()) +
+                                     " bytes (raise the limit with --max-row-bytes, or take such "
+                                     "rows as bad rows with --on-error skip)");
+  }
+  Row row;
+  row.begin = data;
+  row.row_len = static_cast<uint32_t>(std::min<size_t>(size, 64));  // the start, for messages
+  row.flags = Row::kTooLong;
+  const uint64_t line = position_.line;
+  // The newlines inside the row so far (field mode: quoted line breaks).
+  skipping_ = true;
+  skip_in_quotes_ = false;
+  const size_t used = SkipRest(data, size, false);
+  row.line = line;
+  const uint64_t after = position_.line;
+  position_.line = line;
+  batcher_.Add(row, 0, position_, sink);
+  batcher_.Flush(position_, sink);
+  position_.line = after;
+  return used;
+}
+
+size_t Scanner::SkipRest(const char* data, size_t size, bool at_eof) {
+  for (size_t i = 0; i < size; ++i) {
+    const char c = data[i];
+    if (options_.field != 0 && c == '"') skip_in_quotes_ = !skip_in_quotes_;
+    if (c != '\n') continue;
+    ++position_.line;
+    if (!skip_in_quotes_) {
+      skipping_ = false;
+      return i + 1;
+    }
+  }
+  if (at_eof) skipping_ = false;
+  return size;
 }
 
 size_t Scanner::ProcessFields(const char* data, size_t size, bool at_eof, Sink& sink) {

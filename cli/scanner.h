@@ -3,7 +3,9 @@
 // (LineScanner, the fixed-stride hot path), one CSV/TSV field per row
 // (SplitCsvRow) or 16-byte binary records — decoded in batches (RowBatcher,
 // RowDecoder) and handed to a Sink with the validity bitmap. This class only
-// loops; RowErrors words the messages.
+// loops; RowErrors words the messages. A UTF-8 byte order mark at the start
+// of an input is skipped with a note; a row over --max-row-bytes is an error,
+// or (long_rows_are_bad) an invalid row whose bytes are skipped.
 #ifndef SORTID_CLI_SCANNER_H_
 #define SORTID_CLI_SCANNER_H_
 
@@ -38,8 +40,14 @@ class Scanner {
  private:
   // One block: rows handed to the sink; returns the bytes consumed.
   size_t Process(const char* data, size_t size, bool at_eof, Sink& sink);
+  size_t ProcessRows(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessFields(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessBinary(const char* data, size_t size, Sink& sink);
+  // The row at data fills the whole block: an invalid row (its first bytes)
+  // and the rest of it skipped. Returns the bytes consumed.
+  size_t TooLong(const char* data, size_t size, Sink& sink);
+  // Skips the rest of a too-long row; returns the bytes consumed.
+  size_t SkipRest(const char* data, size_t size, bool at_eof);
 
   ScanOptions options_;
   RowDecoder decoder_;
@@ -48,6 +56,9 @@ class Scanner {
   LineScanner lines_;
   BlockReader reader_;
   ScanPosition position_;
+  bool at_input_start_ = false;  // a byte order mark may follow
+  bool skipping_ = false;        // inside a too-long row
+  bool skip_in_quotes_ = false;  // field mode: inside a quoted field while skipping
 };
 
 }  // namespace sortid::cli

@@ -1,5 +1,7 @@
 // sortid targets: the CPU targets compiled in, supported here, and active.
+// Runs even when SORTID_TARGET names no usable target, to list the names.
 #include <cstdio>
+#include <cstdlib>
 #include <span>
 
 #include "cli/commands.h"
@@ -17,8 +19,16 @@ int RunTargets() {
   print("compiled:", sortid::targets(sortid::TargetSet::kCompiled));
   print("supported:", sortid::targets(sortid::TargetSet::kSupported));
   const char* active = sortid::active_target();
-  std::printf("%-10s %s\n", "active:", active[0] ? active : "(none: SORTID_TARGET is invalid)");
-  return active[0] ? kExitOk : kExitUsage;
+  if (active[0] != '\0') {
+    std::printf("%-10s %s\n", "active:", active);
+    return kExitOk;
+  }
+  const char* forced = std::getenv("SORTID_TARGET");
+  std::printf(
+      "%-10s (none: SORTID_TARGET=%s is not a supported target; use one of the "
+      "supported names, or unset it)\n",
+      "active:", forced ? forced : "");
+  return kExitOk;
 }
 
 }  // namespace
