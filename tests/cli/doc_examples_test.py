@@ -26,7 +26,9 @@ def blocks(path):
     for match in BLOCK.finditer(text):
         body = match.group(1)
         line = text.count("\n", 0, match.start()) + 1
-        if re.search(r"(^|[\s;|(])sortid ", body) and "sqlite>" not in body:
+        # A command line of this block runs `sortid` (at its start, or after
+        # ; | & or a parenthesis), not a mention of it in a comment.
+        if re.search(r"(^[ \t]*|[;|&(][ \t]*)sortid ", body, re.M) and "sqlite>" not in body:
             yield line, body
 
 

@@ -55,7 +55,7 @@ def line_case(rng, n):
     if rng.random() < 0.5 and rows[-1][1]:  # last line without its line ending
         text, good, conv = rows[-1]
         eol = "\r\n" if text.endswith("\r\n") else "\n"
-        rows[-1] = (text[: -len(eol)], good, conv)
+        rows[-1] = (text[: -len(eol)], good, conv[: -len(eol)])
     return rows, []
 
 
@@ -106,13 +106,19 @@ def check(binary, rows, extra, work, label):
         return f"{label}: exit {proc.returncode}: {proc.stderr.decode()[-500:]}"
     out = proc.stdout.decode()
     expected_out = ""
+    previous_eol = "\n"
     for text, good, conv in rows:
         if good:
             expected_out += conv
-            if not text.endswith("\n"):
-                expected_out += "\n"
+            if not text.endswith("\n"):  # gets the line ending of the row before it
+                expected_out += previous_eol
+        if text.endswith("\n"):
+            previous_eol = "\r\n" if text.endswith("\r\n") else "\n"
     if out.lower() != expected_out.lower():
-        return f"{label}: output differs from the good rows converted"
+        at = next((i for i, (a, b) in enumerate(zip(out.lower(), expected_out.lower())) if a != b),
+                  min(len(out), len(expected_out)))
+        return (f"{label}: output differs from the good rows converted at byte {at}: "
+                f"{out[at - 20:at + 20]!r} vs {expected_out[at - 20:at + 20]!r}")
     # The rejects file: '# reason' lines, each followed by its row (none for long rows).
     with open(rejects, newline="") as f:
         listing = f.read()
