@@ -272,10 +272,12 @@ void RegisterAll() {
 }  // namespace
 
 void RegisterDatasetBenchmarks();  // bench_dataset.cc
+void RegisterSingleBenchmarks();   // bench_single.cc
 
 int main(int argc, char** argv) {
   RegisterAll();
   RegisterDatasetBenchmarks();
+  RegisterSingleBenchmarks();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -40,9 +40,7 @@ ConvertSink::ConvertSink(const Scanner& scanner, Output& out, Rejects& rejects,
   out_text_.type_id = to == IdFormat::kTypeId;
   if (options.lower) out_text_.letter_case = sortid::LetterCase::kLower;
   if (text_out_) {
-    const sortid::Status probe =
-        sortid::encode(out_format_, nullptr, 0, nullptr, 1, nullptr, out_text_);
-    if (!probe.ok()) {
+    if (sortid::check_options(out_format_, out_text_) != sortid::Error::kOk) {
       if (to == IdFormat::kTypeId) {
         throw CliError(kExitUsage, "--out-prefix: " + TypeNameProblem(options.out_prefix));
       }

@@ -118,8 +118,7 @@ int RunGen(const GenOptions& options) {
   }
   const size_t stride = binary ? 16 : sortid::item_length(format, text);
   {
-    char probe[1];
-    if (!binary && !sortid::encode(format, nullptr, 0, probe, stride, nullptr, text).ok()) {
+    if (!binary && sortid::check_options(format, text) != sortid::Error::kOk) {
       throw CliError(kExitUsage, "--prefix '" + options.prefix + "' is not usable with --to " +
                                      IdFormatName(to));
     }

@@ -9,10 +9,8 @@ namespace {
 constexpr uint8_t kUnusable =
     Row::kMissingField | Row::kUnterminatedQuote | Row::kTextAfterQuote | Row::kTooLong;
 
-// The text options are usable with the format (sortid::check_options once it
-// lands; until then a bulk call with zero items answers the same question).
 bool Usable(sortid::Format format, const sortid::TextOptions& text) {
-  return sortid::decode(format, "", 0, 1, nullptr, nullptr, text).ok();
+  return sortid::check_options(format, text) == sortid::Error::kOk;
 }
 
 bool StartsWithBom(std::string_view s) { return s.substr(0, 3) == "\xEF\xBB\xBF"; }
@@ -51,12 +49,7 @@ RowDecoder::RowDecoder(const ScanOptions& options) : options_(options) {
           {sortid::Format::kUuidHex, sortid::item_length(sortid::Format::kUuidHex, options_.text)});
     }
   }
-  size_t longest = 1;
-  for (const Shape& shape : shapes_) longest = std::max(longest, shape.length);
-  dense_.resize(kBatchRows * longest);
-  dense_ids_.resize(kBatchRows * 16);
-  dense_validity_.resize(kBatchRows / 8);
-  dense_rows_.resize(kBatchRows);
+  items_.resize(kBatchRows);
 }
 
 const RowDecoder::Shape* RowDecoder::ShapeOf(size_t length) const {
@@ -66,34 +59,24 @@ const RowDecoder::Shape* RowDecoder::ShapeOf(size_t length) const {
   return nullptr;
 }
 
+// One library call for the batch: each row's field as an item of its own
+// length (unusable rows as null items), IDs and validity straight into place.
 size_t RowDecoder::Decode(const Row* rows, size_t n, uint8_t* ids, uint8_t* validity) {
-  std::memset(ids, 0, 16 * n);
-  std::memset(validity, 0, (n + 7) / 8);
-  if (item_length() == 0) return DecodeRowByRow(rows, n, ids, validity);
-  size_t valid = 0;
-  for (const Shape& shape : shapes_) {
-    const size_t len = shape.length;
-    size_t k = 0;
-    char* dense = dense_.data();
-    for (size_t i = 0; i < n; ++i) {
-      const Row& row = rows[i];
-      if (row.field_len != len || (row.flags & kUnusable)) continue;
-      std::memcpy(dense + k * len, row.begin + row.field_off, len);
-      dense_rows_[k++] = static_cast<uint32_t>(i);
-    }
-    if (k == 0) continue;
-    const sortid::Status status = sortid::decode(shape.format, dense, k, len, dense_ids_.data(),
-                                                 dense_validity_.data(), options_.text);
-    if (!status.ok()) throw CliError(kExitUsage, sortid::error_message(status.error));
-    for (size_t m = 0; m < k; ++m) {
-      if (!((dense_validity_[m / 8] >> (m % 8)) & 1)) continue;
-      const size_t i = dense_rows_[m];
-      std::memcpy(ids + 16 * i, &dense_ids_[16 * m], 16);
-      validity[i / 8] |= static_cast<uint8_t>(1u << (i % 8));
-      ++valid;
-    }
+  if (item_length() == 0) {
+    std::memset(ids, 0, 16 * n);
+    std::memset(validity, 0, (n + 7) / 8);
+    return DecodeRowByRow(rows, n, ids, validity);
   }
-  return valid;
+  for (size_t i = 0; i < n; ++i) {
+    const Row& row = rows[i];
+    items_[i] = (row.flags & kUnusable)
+                    ? sortid::TextItem{nullptr, 0}
+                    : sortid::TextItem{row.begin + row.field_off, row.field_len};
+  }
+  const sortid::Status status =
+      sortid::decode_items(format(), items_.data(), n, ids, validity, options_.text);
+  if (!status.ok()) throw CliError(kExitUsage, sortid::error_message(status.error));
+  return n - status.invalid;
 }
 
 bool RowDecoder::DecodeOne(std::string_view field, uint8_t* id) const {

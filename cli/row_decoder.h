@@ -1,7 +1,6 @@
-// Decodes the ID field of a batch of rows: gathers the fields of each
-// accepted shape (a UUID column may mix 36- and 32-character UUIDs) into a
-// dense buffer, decodes them with one bulk call, scatters the IDs back to
-// their rows. TypeIDs with a per-row type name and time input (--from ms |
+// Decodes the ID field of a batch of rows with one sortid::decode_items call
+// (fields of varying length; a UUID column may mix 36- and 32-character
+// UUIDs). TypeIDs with a per-row type name and time input (--from ms |
 // iso8601: the smallest or largest ID of each millisecond) go row by row.
 #ifndef SORTID_CLI_ROW_DECODER_H_
 #define SORTID_CLI_ROW_DECODER_H_
@@ -52,9 +51,7 @@ class RowDecoder {
 
   ScanOptions options_;
   std::vector<Shape> shapes_;
-  std::vector<char> dense_;
-  std::vector<uint8_t> dense_ids_, dense_validity_;
-  std::vector<uint32_t> dense_rows_;
+  std::vector<sortid::TextItem> items_;
 };
 
 }  // namespace sortid::cli

@@ -2,7 +2,8 @@
 // prefixed text, fixed-stride or as an Arrow column, on every supported SIMD
 // target against the scalar reference kernel (called directly). Outputs,
 // validity bitmaps (including bits past the count), invalid counts and call
-// status must be identical.
+// status must be identical. Every item (and the whole text as one item) also
+// goes through decode_one on each per-item codec (fuzz/fuzz_single.h).
 //
 // Input: byte 0 = mode (bits 0-1 format, 2 lenient, 3 TypeID, 4-5 prefix
 // choice, 6 column mode, 7 terminator), byte 1 = layout (bit 0 terminator
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_single.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "lib/options.h"
@@ -61,7 +63,8 @@ void FuzzStride(const uint8_t* data, size_t size, Format format, const TextOptio
                                              resolved.lenient,
                                              resolved.lower_only,
                                              ids.data(),
-                                             validity.data()};
+                                             validity.data(),
+                                             nullptr};
       invalid = sortid::reference::Decode(format, args);
     }
     results.push_back(sortid::fuzz::Capture("reference", error, invalid, ids, validity));
@@ -75,6 +78,12 @@ void FuzzStride(const uint8_t* data, size_t size, Format format, const TextOptio
         sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, ids, validity));
   }
   sortid::fuzz::ExpectAllEqual("fixed-stride decode", data, size, results);
+  // Every item through the per-item path, and the whole text as one item.
+  for (size_t i = 0; i < count && item_len != 0; ++i) {
+    sortid::fuzz::CheckDecodeOne(data, size, format, opts,
+                                 std::string_view(text).substr(i * stride, item_len));
+  }
+  sortid::fuzz::CheckDecodeOne(data, size, format, opts, text);
 }
 
 void FuzzColumn(const uint8_t* data, size_t size, Format format, TextOptions opts,
@@ -137,6 +146,12 @@ void FuzzColumn(const uint8_t* data, size_t size, Format format, TextOptions opt
         sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, ids, validity));
   }
   sortid::fuzz::ExpectAllEqual("column decode", data, size, results);
+  for (size_t i = 0; i < count; ++i) {  // every item through the per-item path
+    sortid::fuzz::CheckDecodeOne(data, size, format, opts,
+                                 std::string_view(column).substr(
+                                     static_cast<size_t>(item_offsets[i]),
+                                     static_cast<size_t>(item_offsets[i + 1] - item_offsets[i])));
+  }
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // Differential fuzzer: encode of arbitrary 16-byte values as ULID / Record ID
 // / UUID text on every supported SIMD target against the scalar reference
 // kernel. The whole output buffer (including padding bytes, which must stay
-// untouched), validity bitmaps and invalid counts must be identical.
+// untouched), validity bitmaps and invalid counts must be identical. Every ID
+// also goes through encode_one on each per-item codec (fuzz/fuzz_single.h).
 //
 // Input: byte 0 = mode (bits 0-1 format, 2-3 letter case, 4 TypeID, 5-6
 // prefix choice, 7 terminator), byte 1 = layout (bits 0-2 padding, bit 3:
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_common.h"
+#include "fuzz/fuzz_single.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "lib/options.h"
@@ -61,7 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                                              resolved.prefix_len,
                                              resolved.terminator,
                                              resolved.lower,
-                                             validity.data()};
+                                             validity.data(),
+                                             nullptr};
       invalid = sortid::reference::Encode(format, args);
     }
     results.push_back(sortid::fuzz::Capture("reference", error, invalid, text, validity));
@@ -76,5 +79,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, text, validity));
   }
   sortid::fuzz::ExpectAllEqual("encode", data, size, results);
+  for (size_t i = 0; i < count; ++i) {  // every ID through the per-item path
+    sortid::fuzz::CheckEncodeOne(data, size, format, opts, ids + 16 * i);
+  }
   return 0;
 }

@@ -46,9 +46,6 @@ inline constexpr std::array<int8_t, 256> kCrockfordStrict = MakeCrockfordDecodeT
 inline constexpr std::array<int8_t, 256> kCrockfordLenient = MakeCrockfordDecodeTable(true);
 inline constexpr std::array<int8_t, 256> kHex = MakeHexDecodeTable();
 
-// Positions of the hyphens in the 36-character UUID form.
-inline constexpr int kUuidHyphens[4] = {8, 13, 18, 23};
-
 }  // namespace sortid::alphabet
 
 #endif  // SORTID_KERNELS_ALPHABET_H_

@@ -5,7 +5,7 @@
 // with per-lane powers of two align the two 5-bit fields (the AVX2 idea of
 // W. Mula & D. Lemire, "Faster Base64 Encoding and Decoding Using AVX2
 // Instructions", ACM TOW 2018, adapted to 5-bit groups); two 16-entry table
-// lookups map 0-31 to the alphabet (one 64-byte vpermb on AVX3_DL).
+// lookups map 0-31 to the alphabet (one 64-byte vpermb on AVX3_DL and newer).
 // Decode: three 16-entry tables indexed by the low nibble, selected by the
 // high nibble, translate characters (0x80 = not in the alphabet; a 128-entry
 // vpermi2b on AVX3_DL, Mula & Lemire's AVX-512 VBMI base64 approach); digits
@@ -25,7 +25,8 @@
 #include <cstring>
 
 #include "hwy/highway.h"
-#include "kernels/crockford_dense_plan.h"
+#include "kernels/avx3_dl/crockford_dense-inl.h"
+#include "kernels/avx3_dl/target_guard.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/simd_common-inl.h"
@@ -87,7 +88,7 @@ template <class D>
 HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32DecodeState& s,
                                          hn::Vec<D> row_digits, hn::Vec<D> row_4, hn::Vec<D> row_5,
                                          hn::Vec<D> key_mask, hn::Vec<D> key_4, hn::Vec<D> key_5) {
-#if HWY_TARGET == HWY_AVX3_DL
+#if SORTID_TARGET_HAS_VBMI
   if constexpr (hn::MaxLanes(D()) == 64) {
     // One 128-entry vpermi2b; bytes >= 0x80 keep their high bit.
     const __m512i lo = _mm512_load_si512(s.tables.ascii.data());
@@ -252,7 +253,7 @@ using Base32EncodeState = CrockfordEncodeTables;
 // 5-bit values -> alphabet characters.
 template <class D>
 HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const Base32EncodeState& s) {
-#if HWY_TARGET == HWY_AVX3_DL
+#if SORTID_TARGET_HAS_VBMI
   if constexpr (hn::MaxLanes(D()) == 64) {
     return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, _mm512_load_si512(s.alphabet64.data()))};
   }
@@ -319,182 +320,18 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
   return validity.Finish();
 }
 
-#if HWY_TARGET == HWY_AVX3_DL
-// ---- AVX3_DL fast path for dense text (see crockford_dense_plan.h) ----
-
-// The plan for this format, prefix and terminator, cached per thread;
-// nullptr when the layout has no fast path.
-template <class Fmt>
-HWY_INLINE const simd_tables::CrockfordDensePlan* DensePlan(const char* prefix, size_t prefix_len,
-                                                            int terminator) {
-  struct Cache {
-    bool built = false;
-    char prefix[6] = {};
-    size_t prefix_len = 0;
-    int terminator = -1;
-    simd_tables::CrockfordDensePlan plan;
-  };
-  thread_local Cache cache;
-  if (prefix_len > sizeof(cache.prefix)) return nullptr;
-  if (!cache.built || cache.prefix_len != prefix_len || cache.terminator != terminator ||
-      (prefix_len != 0 && std::memcmp(cache.prefix, prefix, prefix_len) != 0)) {
-    simd_tables::BuildCrockfordDensePlan(Fmt::kChars, prefix, prefix_len, terminator, &cache.plan);
-    if (prefix_len != 0) std::memcpy(cache.prefix, prefix, prefix_len);
-    cache.prefix_len = prefix_len;
-    cache.terminator = terminator;
-    cache.built = true;
-  }
-  return cache.plan.usable ? &cache.plan : nullptr;
-}
-
-// Encodes the first count - count % 8 items; returns how many and adds the
-// invalid ones (Record IDs with any of the top 28 bits set) to *invalid.
-template <class Fmt>
-HWY_INLINE size_t EncodeCrockfordDense(const kernels::EncodeArgs& args,
-                                       const simd_tables::CrockfordDensePlan& plan,
-                                       size_t* invalid) {
-  const Base32EncodeState& state = kCrockfordEncode[args.lower];
-  const __m512i alphabet = _mm512_load_si512(state.alphabet64.data());
-  const __m512i gather0 = _mm512_load_si512(plan.enc_gather[0]);
-  const __m512i gather1 = _mm512_load_si512(plan.enc_gather[1]);
-  const __m512i shift0 = _mm512_load_si512(plan.enc_shift[0]);
-  const __m512i shift1 = _mm512_load_si512(plan.enc_shift[1]);
-  const __m512i template0 = _mm512_load_si512(plan.enc_template[0]);
-  const __m512i template1 = _mm512_load_si512(plan.enc_template[1]);
-  const __mmask64 keep0 = plan.enc_gather_keep[0], keep1 = plan.enc_gather_keep[1];
-  const __mmask64 fixed0 = plan.enc_template_lanes[0], fixed1 = plan.enc_template_lanes[1];
-  const __mmask64 store1 = plan.enc_store_lanes[1];
-  const size_t len = plan.item_len;
-  const size_t n = args.count - args.count % 8;
-  auto* out = reinterpret_cast<uint8_t*>(args.out);
-  // Record IDs: bytes 0-3 of each ID (one dword) masked with the top 28 bits.
-  const __m512i top_bits = _mm512_set1_epi32(static_cast<int>(0xF0FFFFFFu));
-  // A local copy: the output stores could alias the (thread-local) plan.
-  uint64_t clear_lanes[16][2];
-  std::memcpy(clear_lanes, plan.enc_clear, sizeof(clear_lanes));
-  size_t bad = 0;
-  for (size_t base = 0; base < n; base += 8) {
-    uint32_t errors = 0;
-    for (size_t g = 0; g < 2; ++g) {
-      const size_t i = base + 4 * g;
-      const __m512i ids = _mm512_loadu_si512(args.ids + 16 * i);
-      // Record IDs with any of the top 28 bits set get NUL characters: their
-      // character lanes are taken from the template, which is 0 there.
-      uint64_t clear0 = 0, clear1 = 0;
-      if constexpr (Fmt::kTopBitsMustBeZero) {
-        const uint32_t top = _mm512_mask_test_epi32_mask(0x1111, ids, top_bits);
-        const uint32_t item_errors =
-            (top & 1) | ((top >> 3) & 2) | ((top >> 6) & 4) | ((top >> 9) & 8);
-        clear0 = clear_lanes[item_errors][0];
-        clear1 = clear_lanes[item_errors][1];
-        errors |= item_errors << (4 * g);
-      }
-      const __m512i fields0 =
-          _mm512_multishift_epi64_epi8(shift0, _mm512_maskz_permutexvar_epi8(keep0, gather0, ids));
-      const __m512i fields1 =
-          _mm512_multishift_epi64_epi8(shift1, _mm512_maskz_permutexvar_epi8(keep1, gather1, ids));
-      const __m512i chars0 = _mm512_mask_blend_epi8(
-          fixed0 | clear0, _mm512_permutexvar_epi8(fields0, alphabet), template0);
-      const __m512i chars1 = _mm512_mask_blend_epi8(
-          fixed1 | clear1, _mm512_permutexvar_epi8(fields1, alphabet), template1);
-      _mm512_storeu_si512(out + i * len, chars0);
-      _mm512_mask_storeu_epi8(out + i * len + 64, store1, chars1);
-    }
-    args.validity[base / 8] = static_cast<uint8_t>(~errors);
-    bad += static_cast<size_t>(hwy::PopCount(errors));
-  }
-  *invalid = bad;
-  return n;
-}
-
-// Decodes the first count - count % 8 items; returns how many and adds the
-// invalid ones to *invalid.
-template <class Fmt>
-HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
-                                       const simd_tables::CrockfordDensePlan& plan,
-                                       size_t* invalid) {
-  const Base32DecodeState state(args.lenient, args.lower_only);
-  const __m512i lut_lo = _mm512_load_si512(state.tables.ascii.data());
-  const __m512i lut_hi = _mm512_load_si512(state.tables.ascii.data() + 64);
-  const __m512i relayout0 = _mm512_load_si512(plan.dec_relayout[0]);
-  const __m512i relayout1 = _mm512_load_si512(plan.dec_relayout[1]);
-  const __m512i fixed_expected = _mm512_load_si512(plan.dec_fixed_expected);
-  const __m512i final_bytes = _mm512_load_si512(simd_tables::kCrockfordDenseFinal.bytes);
-  const __m512i weights_5 = _mm512_set1_epi16(0x0120);       // bytes {32, 1}
-  const __m512i weights_10 = _mm512_set1_epi32(0x00010400);  // words {1024, 1}
-  const __m512i error_bits = _mm512_load_si512(plan.dec_error_bits);
-  const __m512i high_bit = _mm512_set1_epi8(static_cast<char>(0x80));
-  const __mmask64 chars = plan.dec_char_lanes;
-  const __mmask64 fixed = plan.dec_fixed_lanes;
-  const __mmask64 load1 = plan.dec_load_lanes[1];
-  const size_t len = plan.item_len;
-  const size_t n = args.count - args.count % 8;
-  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
-  // Output lanes of the IDs whose validity bit (of 4) is set.
-  alignas(64) static constexpr uint64_t kKeepLanes[16] = {
-      0x0000000000000000, 0x000000000000FFFF, 0x00000000FFFF0000, 0x00000000FFFFFFFF,
-      0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
-      0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
-      0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
-  size_t bad = 0;
-  for (size_t base = 0; base < n; base += 8) {
-    uint32_t group_errors[2];
-    for (size_t g = 0; g < 2; ++g) {  // items i..i+3
-      const size_t i = base + 4 * g;
-      const uint8_t* p = text + i * len;
-      const __m512i a = _mm512_loadu_si512(p);
-      const __m512i b = _mm512_maskz_loadu_epi8(load1, p + 64);
-      const __m512i r0 = _mm512_permutex2var_epi8(a, relayout0, b);
-      const __m512i r1 = _mm512_permutex2var_epi8(a, relayout1, b);
-      const __m512i t0 = _mm512_maskz_permutex2var_epi8(chars, lut_lo, r0, lut_hi);
-      const __m512i t1 = _mm512_maskz_permutex2var_epi8(chars, lut_lo, r1, lut_hi);
-      // value | (input & 0x80): bit 7 = not in the alphabet (or input >= 0x80);
-      // bits 3-4 of character 0 = value above 7; prefix / terminator bytes in
-      // the zero slots must match.
-      const uint64_t bad0 =
-          _mm512_test_epi8_mask(_mm512_ternarylogic_epi32(t0, r0, high_bit, 0xF8), error_bits) |
-          _mm512_mask_cmpneq_epi8_mask(fixed, r0, fixed_expected);
-      const uint64_t bad1 =
-          _mm512_test_epi8_mask(_mm512_ternarylogic_epi32(t1, r1, high_bit, 0xF8), error_bits) |
-          _mm512_mask_cmpneq_epi8_mask(fixed, r1, fixed_expected);
-      __m512i p0 = _mm512_madd_epi16(_mm512_maddubs_epi16(t0, weights_5), weights_10);
-      __m512i p1 = _mm512_madd_epi16(_mm512_maddubs_epi16(t1, weights_5), weights_10);
-      p0 = _mm512_or_si512(_mm512_slli_epi64(p0, 20), _mm512_srli_epi64(p0, 32));
-      p1 = _mm512_or_si512(_mm512_slli_epi64(p1, 20), _mm512_srli_epi64(p1, 32));
-      const uint32_t errors = static_cast<uint32_t>(static_cast<uint32_t>(bad0) != 0) |
-                              static_cast<uint32_t>((bad0 >> 32) != 0) << 1 |
-                              static_cast<uint32_t>(static_cast<uint32_t>(bad1) != 0) << 2 |
-                              static_cast<uint32_t>((bad1 >> 32) != 0) << 3;
-      _mm512_storeu_si512(
-          args.ids + 16 * i,  // the final permute zeroes invalid IDs
-          _mm512_maskz_permutex2var_epi8(kKeepLanes[~errors & 0xF], p0, final_bytes, p1));
-      group_errors[g] = errors;
-    }
-    const uint32_t errors = group_errors[0] | group_errors[1] << 4;
-    args.validity[base / 8] = static_cast<uint8_t>(~errors);
-    bad += static_cast<size_t>(hwy::PopCount(errors));
-  }
-  *invalid = bad;
-  return n;
-}
-#endif  // HWY_TARGET == HWY_AVX3_DL
-
-// Entry points for ULID and Record ID: the AVX3_DL dense path when the layout
-// allows, then the generic kernel for the rest (or everything).
+// Entry points for ULID and Record ID: the AVX-512 VBMI dense path
+// (kernels/avx3_dl/crockford_dense-inl.h) when prepare made a plan for the
+// layout, then the generic kernel for the rest (or everything).
 template <class Fmt>
 size_t EncodeCrockford(const kernels::EncodeArgs& args) {
-#if HWY_TARGET == HWY_AVX3_DL
-  const simd_tables::CrockfordDensePlan* plan =
-      DensePlan<Fmt>(args.prefix, args.prefix_len, args.terminator);
+#if SORTID_TARGET_HAS_VBMI
+  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.out_stride == plan->item_len && args.count >= 8) {
     size_t invalid = 0;
-    const size_t done = EncodeCrockfordDense<Fmt>(args, *plan, &invalid);
-    kernels::EncodeArgs rest = args;
-    rest.ids += 16 * done;
-    rest.out += done * args.out_stride;
-    rest.count -= done;
-    rest.validity += done / 8;
-    return invalid + EncodeBase32<Fmt>(rest);
+    const size_t done = EncodeCrockfordDense<Fmt::kTopBitsMustBeZero>(
+        args, *plan, kCrockfordEncode[args.lower].alphabet64.data(), &invalid);
+    return invalid + EncodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
 #endif
   return EncodeBase32<Fmt>(args);
@@ -502,18 +339,13 @@ size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 
 template <class Fmt>
 size_t DecodeCrockford(const kernels::DecodeArgs& args) {
-#if HWY_TARGET == HWY_AVX3_DL
-  const simd_tables::CrockfordDensePlan* plan =
-      DensePlan<Fmt>(args.prefix, args.prefix_len, args.terminator);
+#if SORTID_TARGET_HAS_VBMI
+  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
     size_t invalid = 0;
-    const size_t done = DecodeCrockfordDense<Fmt>(args, *plan, &invalid);
-    kernels::DecodeArgs rest = args;
-    rest.text += done * args.stride;
-    rest.ids += 16 * done;
-    rest.count -= done;
-    rest.validity += done / 8;
-    return invalid + DecodeBase32<Fmt>(rest);
+    const size_t done = DecodeCrockfordDense(
+        args, *plan, kCrockfordDecode[args.lenient][args.lower_only].ascii.data(), &invalid);
+    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
 #endif
   return DecodeBase32<Fmt>(args);

@@ -1,6 +1,7 @@
 // UUID text (RFC 9562 §4: 8-4-4-4-12 lower-case hex, or 32 bare hex digits)
-// bulk encode / decode, one ID per 128-bit block; on AVX3_DL, encode packs
-// 4 IDs into three 64-byte output chunks with byte permutes (below).
+// bulk encode / decode, one ID per 128-bit block; on AVX3_DL and newer,
+// encode packs 4 IDs into three 64-byte output chunks with byte permutes
+// (kernels/avx3_dl/uuid_dense-inl.h).
 // Encode: high/low nibbles interleaved, a 16-entry table lookup to ASCII, and
 // for the hyphenated form three 16-byte windows (output [0,16), [16,32),
 // [20,36)) assembled by shuffles with hyphens or'ed in.
@@ -21,6 +22,8 @@
 
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
+#include "kernels/avx3_dl/target_guard.h"
+#include "kernels/avx3_dl/uuid_dense-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/simd_common-inl.h"
@@ -148,122 +151,6 @@ HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, const uint8_t* hex
   StoreTerminators(layout, slot, BlocksOf(D()));
 }
 
-#if HWY_TARGET == HWY_AVX3_DL
-// ---- AVX3_DL fast path: 4 IDs per step, slots of up to 48 bytes ----
-// The 4 IDs' nibbles are spread to 128 hex digits (two vectors) by two
-// vpermt2b and translated by vpshufb; each of the three 64-byte output
-// chunks is one more vpermt2b from those digits, blended with a template
-// (prefix, hyphens, terminator) and stored with a mask that skips padding.
-struct UuidDensePlan {
-  alignas(64) uint8_t spread[2][64];  // nibble sources of digit vectors A and B
-  alignas(64) uint8_t gather[3][64];  // digit index (0-127) per output byte
-  alignas(64) uint8_t fixed[3][64];   // template bytes
-  uint64_t fixed_lanes[3];
-  uint64_t store_lanes[3];
-};
-
-// False when 4 slots exceed 192 bytes.
-inline bool BuildUuidDensePlan(bool hyphens, const char* prefix, size_t prefix_len, int terminator,
-                               size_t stride, UuidDensePlan* plan) {
-  const size_t text_len = hyphens ? 36 : 32;
-  const size_t item_len = prefix_len + text_len + (terminator >= 0 ? 1 : 0);
-  if (stride > 48 || item_len > stride) return false;
-  // Vector v holds IDs 2v and 2v+1: digit j (0-63) of v is nibble (j % 2 ? low : high)
-  // of byte 16 * (2v + j / 32) + (j % 32) / 2 of the 64 loaded ID bytes. The
-  // high nibbles are vpermt2b source 1 (indices 0-63), the low ones source 2.
-  for (size_t v = 0; v < 2; ++v) {
-    for (size_t j = 0; j < 64; ++j) {
-      const size_t byte = 16 * (2 * v + j / 32) + (j % 32) / 2;
-      plan->spread[v][j] = static_cast<uint8_t>(byte + (j % 2 ? 64 : 0));
-    }
-  }
-  for (size_t c = 0; c < 3; ++c) {
-    plan->fixed_lanes[c] = plan->store_lanes[c] = 0;
-    for (size_t j = 0; j < 64; ++j) {
-      const size_t p = 64 * c + j;
-      plan->gather[c][j] = 0;
-      plan->fixed[c][j] = 0;
-      const size_t item = p / stride, off = p % stride;
-      if (item >= 4 || off >= item_len) continue;
-      plan->store_lanes[c] |= uint64_t{1} << j;
-      uint8_t fixed_byte = 0;
-      bool is_fixed = true;
-      if (off < prefix_len) {
-        fixed_byte = static_cast<uint8_t>(prefix[off]);
-      } else if (off - prefix_len < text_len) {
-        size_t ch = off - prefix_len;
-        if (hyphens && (ch == 8 || ch == 13 || ch == 18 || ch == 23)) {
-          fixed_byte = '-';
-        } else {
-          if (hyphens) ch -= (ch > 8) + (ch > 13) + (ch > 18) + (ch > 23);
-          plan->gather[c][j] = static_cast<uint8_t>(32 * item + ch);
-          is_fixed = false;
-        }
-      } else {
-        fixed_byte = static_cast<uint8_t>(terminator);
-      }
-      if (is_fixed) {
-        plan->fixed[c][j] = fixed_byte;
-        plan->fixed_lanes[c] |= uint64_t{1} << j;
-      }
-    }
-  }
-  return true;
-}
-
-// Encodes the first count - count % 4 items.
-inline size_t EncodeUuidDense(const kernels::EncodeArgs& args, const UuidDensePlan& plan) {
-  const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(
-      reinterpret_cast<const __m128i*>(args.lower ? alphabet::kHexLower : alphabet::kHexUpper)));
-  const __m512i spread0 = _mm512_load_si512(plan.spread[0]);
-  const __m512i spread1 = _mm512_load_si512(plan.spread[1]);
-  const __m512i gather0 = _mm512_load_si512(plan.gather[0]);
-  const __m512i gather1 = _mm512_load_si512(plan.gather[1]);
-  const __m512i gather2 = _mm512_load_si512(plan.gather[2]);
-  const __m512i fixed0 = _mm512_load_si512(plan.fixed[0]);
-  const __m512i fixed1 = _mm512_load_si512(plan.fixed[1]);
-  const __m512i fixed2 = _mm512_load_si512(plan.fixed[2]);
-  const __mmask64 lanes0 = plan.fixed_lanes[0], lanes1 = plan.fixed_lanes[1],
-                  lanes2 = plan.fixed_lanes[2];
-  const __mmask64 store0 = plan.store_lanes[0], store1 = plan.store_lanes[1],
-                  store2 = plan.store_lanes[2];
-  const __m512i low_nibble = _mm512_set1_epi8(0x0F);
-  const size_t stride = args.out_stride;
-  const size_t n = args.count - args.count % 4;
-  auto* out = reinterpret_cast<uint8_t*>(args.out);
-  // Chunks whose every byte belongs to an item are stored whole: a masked
-  // store is much slower on its way to memory (beyond the caches).
-  const bool whole0 = store0 == ~uint64_t{0}, whole1 = store1 == ~uint64_t{0};
-  for (size_t i = 0; i < n; i += 4) {
-    const __m512i ids = _mm512_loadu_si512(args.ids + 16 * i);
-    const __m512i high =
-        _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(ids, 4), low_nibble));
-    const __m512i low = _mm512_shuffle_epi8(digits, _mm512_and_si512(ids, low_nibble));
-    const __m512i a = _mm512_permutex2var_epi8(high, spread0, low);
-    const __m512i b = _mm512_permutex2var_epi8(high, spread1, low);
-    uint8_t* o = out + i * stride;
-    const __m512i c0 =
-        _mm512_mask_blend_epi8(lanes0, _mm512_permutex2var_epi8(a, gather0, b), fixed0);
-    const __m512i c1 =
-        _mm512_mask_blend_epi8(lanes1, _mm512_permutex2var_epi8(a, gather1, b), fixed1);
-    const __m512i c2 =
-        _mm512_mask_blend_epi8(lanes2, _mm512_permutex2var_epi8(a, gather2, b), fixed2);
-    if (whole0) {
-      _mm512_storeu_si512(o, c0);
-    } else {
-      _mm512_mask_storeu_epi8(o, store0, c0);
-    }
-    if (whole1) {
-      _mm512_storeu_si512(o + 64, c1);
-    } else {
-      _mm512_mask_storeu_epi8(o + 64, store1, c1);
-    }
-    _mm512_mask_storeu_epi8(o + 128, store2, c2);
-  }
-  return n;
-}
-#endif  // HWY_TARGET == HWY_AVX3_DL
-
 template <bool kHyphens>
 size_t EncodeUuid(const kernels::EncodeArgs& args) {
   const Format format = kHyphens ? Format::kUuid : Format::kUuidHex;
@@ -276,35 +163,9 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   const BulkTag d;
   constexpr size_t kBlocks = BlocksOf(BulkTag());
   size_t i = 0;
-#if HWY_TARGET == HWY_AVX3_DL
-  if (args.count >= 4) {
-    // The plan, cached per thread for the last layout (a short prefix only).
-    struct Cache {
-      bool built = false, usable = false;
-      char prefix[12] = {};
-      size_t prefix_len = 0, stride = 0;
-      int terminator = -1;
-      UuidDensePlan plan;
-    };
-    thread_local Cache cache;
-    if (args.prefix_len <= sizeof(cache.prefix)) {
-      if (!cache.built || cache.prefix_len != args.prefix_len || cache.stride != args.out_stride ||
-          cache.terminator != args.terminator ||
-          (args.prefix_len != 0 && std::memcmp(cache.prefix, args.prefix, args.prefix_len) != 0)) {
-        cache.usable = BuildUuidDensePlan(kHyphens, args.prefix, args.prefix_len, args.terminator,
-                                          args.out_stride, &cache.plan);
-        if (args.prefix_len != 0) std::memcpy(cache.prefix, args.prefix, args.prefix_len);
-        cache.prefix_len = args.prefix_len;
-        cache.stride = args.out_stride;
-        cache.terminator = args.terminator;
-        cache.built = true;
-      }
-      if (cache.usable) {
-        const UuidDensePlan plan = cache.plan;  // a local copy: stores may alias thread-locals
-        i = EncodeUuidDense(args, plan);
-      }
-    }
-  }
+#if SORTID_TARGET_HAS_VBMI
+  const auto* plan = kernels::PlanOf<simd_tables::UuidDensePlan>(args);
+  if (plan != nullptr && args.count >= 4) i = EncodeUuidDense(args, *plan);
 #endif
   for (; i + kBlocks <= args.count; i += kBlocks) {
     EncodeUuidStep<kHyphens>(d, layout, hex_digits, args.ids + 16 * i, out + i * args.out_stride);

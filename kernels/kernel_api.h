@@ -10,13 +10,21 @@
 // - decode reads exactly prefix + ID (+ terminator) bytes at text + i * stride,
 //   writes 16 bytes per item (zeros when invalid) and the validity bits.
 // - validity holds (count + 7) / 8 bytes, fully written (bits past count = 0).
-// - Both return the number of invalid items. Nothing outside the given
-//   buffers is read or written.
+// - Both return {kOk, number of invalid items}; the stand-in table of an
+//   unknown or unsupported target (kernels/unsupported.cc) returns
+//   {kUnsupported, 0} from every entry and writes nothing. Nothing outside the
+//   given buffers is read or written.
+// - prepare is called once per bulk call, before encode / decode, with the
+//   layout those calls will use; its plan (per-layout tables some targets
+//   precompute, e.g. the AVX3_DL dense plans) travels in the arguments. No
+//   kernel keeps state of its own between calls.
 #ifndef SORTID_KERNELS_KERNEL_API_H_
 #define SORTID_KERNELS_KERNEL_API_H_
 
 #include <cstddef>
 #include <cstdint>
+
+#include "sortid/sortid.hpp"
 
 namespace sortid::kernels {
 
@@ -24,6 +32,28 @@ inline constexpr int kNumFormats = 4;  // indexed by sortid::Format
 
 // Characters of one ID per format: ULID, Record ID, UUID (hyphenated), UUID hex.
 inline constexpr size_t kTextLength[kNumFormats] = {26, 20, 36, 32};
+
+// What prepare needs to know about the coming calls. encode: the plan is for
+// encode (else decode); stride: the out_stride / stride the calls will pass.
+struct PlanRequest {
+  Format format;
+  bool encode;
+  size_t count;  // items in the bulk call (a target may skip plans for few items)
+  size_t stride;
+  const char* prefix;
+  size_t prefix_len;
+  int terminator;  // -1: none
+};
+
+// Storage for one target's plan. data points at the plan (inside storage, or
+// at a constant the target keeps for common layouts), or is nullptr when the
+// target has no precomputed path for the layout. Only the table whose prepare
+// filled it reads it, and only for the request it was prepared for.
+struct KernelPlan {
+  static constexpr size_t kStorageBytes = 2048;
+  const void* data = nullptr;
+  alignas(64) unsigned char storage[kStorageBytes];
+};
 
 struct EncodeArgs {
   const uint8_t* ids;
@@ -35,6 +65,7 @@ struct EncodeArgs {
   int terminator;  // -1: none
   bool lower;      // letter case of the output
   uint8_t* validity;
+  const KernelPlan* plan;  // from this table's prepare, or nullptr
 };
 
 struct DecodeArgs {
@@ -48,21 +79,70 @@ struct DecodeArgs {
   bool lower_only;  // TypeID: upper-case letters are invalid
   uint8_t* ids;
   uint8_t* validity;
+  const KernelPlan* plan;  // from this table's prepare, or nullptr
 };
 
-using EncodeFn = size_t (*)(const EncodeArgs&);
-using DecodeFn = size_t (*)(const DecodeArgs&);
+using PrepareFn = Error (*)(const PlanRequest& request, KernelPlan* plan);
+using EncodeFn = Status (*)(const EncodeArgs&);
+using DecodeFn = Status (*)(const DecodeArgs&);
 // ChaCha20 (RFC 8439): `blocks` 64-byte keystream blocks of the 16-word input
 // state (constants, key, counter, nonce), the counter advancing per block.
-using KeystreamFn = void (*)(const uint32_t* state, uint8_t* out, size_t blocks);
+// kOk, or kUnsupported (nothing written) from the stand-in table.
+using KeystreamFn = Error (*)(const uint32_t* state, uint8_t* out, size_t blocks);
 
 struct KernelTable {
-  const char* name;    // "SCALAR", "AVX3_DL", ...
-  int64_t hwy_target;  // Highway target bit; 0 for the reference kernel
+  const char* name;    // "SCALAR", "AVX3_DL", ...; "" for the stand-in
+  int64_t hwy_target;  // Highway target bit; 0 for the reference kernel and the stand-in
+  PrepareFn prepare;
   EncodeFn encode[kNumFormats];
   DecodeFn decode[kNumFormats];
   KeystreamFn chacha20;
 };
+
+// Adapters from the kernels' own form (returning the invalid count) to the
+// table's entries.
+template <size_t (*kKernel)(const EncodeArgs&)>
+Status EncodeEntry(const EncodeArgs& args) {
+  return {Error::kOk, kKernel(args)};
+}
+template <size_t (*kKernel)(const DecodeArgs&)>
+Status DecodeEntry(const DecodeArgs& args) {
+  return {Error::kOk, kKernel(args)};
+}
+template <void (*kKernel)(const uint32_t*, uint8_t*, size_t)>
+Error KeystreamEntry(const uint32_t* state, uint8_t* out, size_t blocks) {
+  kKernel(state, out, blocks);
+  return Error::kOk;
+}
+
+// The plan prepare made for these arguments, as the target's own type, or
+// nullptr.
+template <class Plan, class Args>
+const Plan* PlanOf(const Args& args) {
+  return args.plan == nullptr ? nullptr : static_cast<const Plan*>(args.plan->data);
+}
+
+// The arguments for the items after the first `done` (a multiple of 8).
+inline EncodeArgs SkipItems(EncodeArgs args, size_t done) {
+  args.ids += 16 * done;
+  args.out += done * args.out_stride;
+  args.count -= done;
+  args.validity += done / 8;
+  return args;
+}
+inline DecodeArgs SkipItems(DecodeArgs args, size_t done) {
+  args.text += done * args.stride;
+  args.ids += 16 * done;
+  args.count -= done;
+  args.validity += done / 8;
+  return args;
+}
+
+// prepare for targets without plans.
+inline Error PrepareNothing(const PlanRequest& /*request*/, KernelPlan* plan) {
+  plan->data = nullptr;
+  return Error::kOk;
+}
 
 }  // namespace sortid::kernels
 

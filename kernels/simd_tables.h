@@ -11,6 +11,7 @@
 #include <cstdint>
 
 #include "kernels/alphabet.h"
+#include "lib/limits.h"
 
 namespace sortid::simd_tables {
 
@@ -135,8 +136,10 @@ inline constexpr Base32DecodeTables kRecordDecode = MakeRecordDecode();
 
 // ---- UUID hex -----------------------------------------------------------
 // Character position of hex digit h in the 36-character form.
-constexpr int UuidCharOfNibble(int h) { return h + (h >= 8) + (h >= 12) + (h >= 16) + (h >= 20); }
-constexpr bool IsUuidHyphen(int p) { return p == 8 || p == 13 || p == 18 || p == 23; }
+constexpr int UuidCharOfNibble(int h) {
+  return static_cast<int>(internal::UuidCharOfDigit(static_cast<size_t>(h)));
+}
+constexpr bool IsUuidHyphen(int p) { return internal::IsUuidHyphen(static_cast<size_t>(p)); }
 
 // Encode: the output window [w, w + 16) of the 36-character form is built
 // from the hex digits of bytes 0..7 (H0) and 8..15 (H1) plus hyphens.
@@ -152,7 +155,7 @@ constexpr UuidEncodeWindow MakeUuidEncodeWindow(int w) {
       t.hyphens[j] = '-';
       continue;
     }
-    const int h = p - (p > 8) - (p > 13) - (p > 18) - (p > 23);
+    const int h = static_cast<int>(internal::UuidDigitOfChar(static_cast<size_t>(p)));
     if (h < 16) {
       t.from_h0[j] = static_cast<uint8_t>(h);
     } else {

@@ -1,4 +1,6 @@
 // The C ABI: a thin layer over the C++ API (sortid.h documents it).
+#include <cstddef>
+#include <cstring>
 #include <new>
 #include <string_view>
 
@@ -12,6 +14,7 @@ using sortid::Error;
 using sortid::Format;
 
 static_assert(static_cast<int>(Error::kUnsupported) == SORTID_ERROR_UNSUPPORTED);
+static_assert(static_cast<int>(Error::kNoEntropy) == SORTID_ERROR_NO_ENTROPY);
 static_assert(static_cast<int>(Format::kUuidHex) == SORTID_FORMAT_UUID_HEX);
 
 constexpr uint32_t kKnownFlags =
@@ -81,6 +84,47 @@ sortid_error sortid_decode_column(sortid_format format, const int32_t* offsets, 
                 invalid_count);
 }
 
+sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* items, size_t count,
+                                 uint8_t* ids, uint8_t* validity,
+                                 const sortid_text_options* options) {
+  static_assert(sizeof(sortid_text_item) == sizeof(sortid::TextItem) &&
+                offsetof(sortid_text_item, size) == offsetof(sortid::TextItem, size));
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(sortid::decode_items(static_cast<Format>(format),
+                                     reinterpret_cast<const sortid::TextItem*>(items), count, ids,
+                                     validity, opts),
+                nullptr);
+}
+
+sortid_error sortid_encode_column(sortid_format format, const uint8_t* ids, size_t count,
+                                  const uint8_t* input_validity, int32_t* offsets, char* data,
+                                  uint8_t* validity, size_t* invalid_count,
+                                  const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(sortid::encode_column(static_cast<Format>(format), ids, count, input_validity,
+                                      offsets, data, validity, opts),
+                invalid_count);
+}
+
+sortid_error sortid_check_options(sortid_format format, const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return ToC(sortid::check_options(static_cast<Format>(format), opts));
+}
+
+size_t sortid_item_length(sortid_format format, const sortid_text_options* options,
+                          sortid_error* error) {
+  sortid::TextOptions opts;
+  Error why = Error::kArgument;
+  size_t length = 0;
+  if (ToTextOptions(options, &opts))
+    length = sortid::item_length(static_cast<Format>(format), opts, &why);
+  if (error != nullptr) *error = ToC(why);
+  return length;
+}
+
 sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
                             const sortid_text_options* options, size_t* position) {
   sortid::TextOptions opts;
@@ -91,6 +135,27 @@ sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
       sortid::explain(static_cast<Format>(format), std::string_view(text ? text : "", len), opts);
   if (position != nullptr) *position = why.position;
   return ToC(why.error);
+}
+
+sortid_error sortid_decode_one(sortid_format format, const char* text, size_t len, uint8_t* id,
+                               const sortid_text_options* options, size_t* error_position) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts) || (text == nullptr && len != 0) || id == nullptr) {
+    if (id != nullptr) std::memset(id, 0, 16);
+    if (error_position != nullptr) *error_position = 0;
+    return SORTID_ERROR_ARGUMENT;
+  }
+  const sortid::Explanation why = sortid::decode_one(
+      static_cast<Format>(format), std::string_view(text ? text : "", len), id, opts);
+  if (error_position != nullptr) *error_position = why.position;
+  return ToC(why.error);
+}
+
+size_t sortid_encode_one(sortid_format format, const uint8_t* id, char* out,
+                         const sortid_text_options* options) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts) || id == nullptr || out == nullptr) return 0;
+  return sortid::encode_one(static_cast<Format>(format), id, out, opts);
 }
 
 const char* sortid_error_message(sortid_error error) {
@@ -167,8 +232,7 @@ sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count, si
   return ToC(r.error);
 }
 
-sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count,
-                                                  size_t* generated) {
+sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count, size_t* generated) {
   const sortid::GenerateResult r = sortid::generate_ulid_monotonic_global(ids, count);
   if (generated != nullptr) *generated = r.generated;
   return ToC(r.error);
@@ -198,5 +262,33 @@ const char* sortid_active_target(void) { return sortid::active_target(); }
 sortid_error sortid_set_target(const char* name) { return ToC(sortid::set_target(name)); }
 
 const char* sortid_version(void) { return SORTID_VERSION_STRING; }
+
+sortid_generator* sortid_generator_new_with(const sortid_generator_options* options) {
+  if (options == nullptr) return sortid_generator_create(nullptr);
+  if (options->monotonic_increment_bits > 32) return nullptr;
+  sortid::GeneratorOptions opts;
+  opts.seed = options->seed;
+  opts.clock = options->clock;
+  opts.clock_context = options->clock_context;
+  opts.monotonic_increment_bits = static_cast<uint8_t>(options->monotonic_increment_bits);
+  return new (std::nothrow) sortid_generator(opts);
+}
+
+sortid_error sortid_generator_resume_after(sortid_generator* generator, sortid_id_kind kind,
+                                           const uint8_t* last_id) {
+  if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
+  return ToC(generator->generator.resume_after(static_cast<sortid::IdKind>(kind), last_id));
+}
+
+sortid_error sortid_generator_fill_random(sortid_generator* generator, uint8_t* out, size_t n) {
+  if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
+  return ToC(generator->generator.fill_random(out, n));
+}
+
+sortid_error sortid_ulid_new(uint8_t* id) { return ToC(sortid::new_ulid(id)); }
+
+sortid_error sortid_ulid_new_monotonic(uint8_t* id) { return ToC(sortid::new_ulid_monotonic(id)); }
+
+sortid_error sortid_ulid_new_text(char* out) { return ToC(sortid::new_ulid_text(out)); }
 
 }  // extern "C"

@@ -47,16 +47,57 @@ inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t*
 // would overflow; the state is then the last ID written (never wraps).
 inline size_t MonotonicContinue(MonotonicState* state, uint8_t* ids, size_t count) {
   if (!state->has_last || count == 0) return 0;
-  const uint64_t stamp = LoadBigEndian(state->last, 6);
-  uint64_t high = LoadBigEndian(state->last + 6, 2), low = LoadBigEndian(state->last + 8, 8);
+  static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the byte swaps assume little-endian");
+  uint64_t halves[2];
+  std::memcpy(halves, state->last, 16);
+  uint64_t high = __builtin_bswap64(halves[0]);  // timestamp << 16 | top 16 random bits
+  uint64_t low = __builtin_bswap64(halves[1]);
   size_t i = 0;
   for (; i < count; ++i) {
-    if (++low == 0 && ++high == 0x10000) break;  // all 80 bits were ones
-    StoreBigEndian(stamp << 16 | high, ids + 16 * i, 8);
-    StoreBigEndian(low, ids + 16 * i + 8, 8);
+    if (++low == 0) {
+      if ((high & 0xFFFF) == 0xFFFF) break;  // all 80 bits were ones
+      ++high;
+    }
+    const uint64_t out[2] = {__builtin_bswap64(high), __builtin_bswap64(low)};
+    std::memcpy(ids + 16 * i, out, 16);
   }
   if (i > 0) std::memcpy(state->last, ids + 16 * (i - 1), 16);
   return i;
+}
+
+// The 80-bit random part of the last ID as (high 16 bits, low 64 bits).
+inline void RandomPart(const MonotonicState& state, uint64_t* high, uint64_t* low) {
+  *high = LoadBigEndian(state.last + 6, 2);
+  *low = LoadBigEndian(state.last + 8, 8);
+}
+
+// Moves the last ID up by up to count in its random part without writing
+// IDs (a range reserved for a caller to fill with MonotonicContinue from the
+// range's first ID). Returns how many fit before the 80 bits overflow.
+inline size_t MonotonicReserve(MonotonicState* state, size_t count) {
+  uint64_t high, low;
+  RandomPart(*state, &high, &low);
+  const uint64_t room_low = ~low;  // room = (0xFFFF - high) * 2^64 + room_low
+  const size_t fit = (high < 0xFFFF || count <= room_low) ? count : static_cast<size_t>(room_low);
+  const uint64_t sum = low + fit;
+  high += sum < low ? 1 : 0;
+  StoreBigEndian(high, state->last + 6, 2);
+  StoreBigEndian(sum, state->last + 8, 8);
+  return fit;
+}
+
+// Writes the last ID + increment (in its 80-bit random part, same
+// timestamp) to out and makes it the last ID. kOverflow, nothing changed,
+// when that passes 80 bits. Precondition: state->has_last, increment >= 1.
+inline Error MonotonicAdd(MonotonicState* state, uint64_t increment, uint8_t* out) {
+  uint64_t high, low;
+  RandomPart(*state, &high, &low);
+  const uint64_t sum = low + increment;
+  if (sum < low && ++high == 0x10000) return Error::kOverflow;
+  StoreBigEndian(high, state->last + 6, 2);
+  StoreBigEndian(sum, state->last + 8, 8);
+  std::memcpy(out, state->last, 16);
+  return Error::kOk;
 }
 
 }  // namespace sortid::internal

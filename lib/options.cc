@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "lib/limits.h"
+
 namespace sortid::internal {
 
 Explanation ValidateTypeName(std::string_view name) {
@@ -16,8 +18,7 @@ Explanation ValidateTypeName(std::string_view name) {
 }
 
 ResolvedOptions::ResolvedOptions(Format format, const TextOptions& options) {
-  if (static_cast<unsigned>(format) > static_cast<unsigned>(Format::kUuidHex) ||
-      options.terminator < -1 || options.terminator > 255 ||
+  if (!IsValidFormat(format) || options.terminator < -1 || options.terminator > 255 ||
       (options.prefix.data() == nullptr && !options.prefix.empty())) {
     error = Error::kArgument;
     return;

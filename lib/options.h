@@ -23,6 +23,11 @@ class ResolvedOptions {
   ResolvedOptions(const ResolvedOptions&) = delete;
   ResolvedOptions& operator=(const ResolvedOptions&) = delete;
 
+  // Bytes of one item: prefix + id_length characters (+ the terminator).
+  size_t item_length(size_t id_length) const {
+    return prefix_len + id_length + (terminator >= 0 ? 1 : 0);
+  }
+
   Error error = Error::kOk;
   const char* prefix = nullptr;
   size_t prefix_len = 0;

@@ -10,6 +10,7 @@
 
 #include "kernels/dispatch.h"
 #include "kernels/scalar/reference.h"
+#include "kernels/unsupported.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::internal {
@@ -45,11 +46,15 @@ const kernels::KernelTable* FindSupported(const char* name) {
 // Highway's dynamic dispatch decides the default.
 const kernels::KernelTable* BestSupported() { return dispatch::BestTable(); }
 
-// nullptr inside means "SORTID_TARGET was invalid".
+// Never nullptr: an invalid SORTID_TARGET makes the stand-in table active,
+// whose every entry reports Error::kUnsupported.
 std::atomic<const kernels::KernelTable*>& ActiveSlot() {
   static std::atomic<const kernels::KernelTable*> slot = [] {
     const char* forced = std::getenv("SORTID_TARGET");
-    if (forced != nullptr && forced[0] != '\0') return FindSupported(forced);
+    if (forced != nullptr && forced[0] != '\0') {
+      const kernels::KernelTable* table = FindSupported(forced);
+      return table != nullptr ? table : &kernels::UnsupportedTable();
+    }
     return BestSupported();
   }();
   return slot;
@@ -75,10 +80,7 @@ std::span<const char* const> targets(TargetSet which) {
                                        : std::span<const char* const>(registry.supported_names);
 }
 
-const char* active_target() {
-  const kernels::KernelTable* table = internal::ActiveTable();
-  return table == nullptr ? "" : table->name;
-}
+const char* active_target() { return internal::ActiveTable()->name; }
 
 Error set_target(const char* name) {
   const kernels::KernelTable* table = (name == nullptr || name[0] == '\0')

@@ -13,8 +13,9 @@ namespace sortid::internal {
 std::span<const kernels::KernelTable* const> CompiledTables();
 // Whether this CPU can run a table.
 bool IsSupported(const kernels::KernelTable& table);
-// The table in use, or nullptr when SORTID_TARGET named a target that is not
-// available (bulk calls then fail with Error::kUnsupported).
+// The table in use; never nullptr. When SORTID_TARGET named a target that is
+// not available it is the stand-in table (kernels/unsupported.h, name ""),
+// whose every entry reports Error::kUnsupported.
 const kernels::KernelTable* ActiveTable();
 
 }  // namespace sortid::internal

@@ -4,9 +4,9 @@
 #include <cstring>
 #include <string>
 
-#include "kernels/scalar/reference.h"
 #include "lib/bytes.h"
 #include "lib/options.h"
+#include "lib/single_codec.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid {
@@ -115,40 +115,43 @@ TypeIdSplit typeid_split(std::string_view text) {
   return split;
 }
 
-namespace {
-// One ID through the reference item decoder (single values are not dispatched).
-std::optional<Ulid> DecodeOne(const reference::ItemSpec& spec, std::string_view text) {
+// The Ulid conversions run the per-item fast codec (lib/single_codec.h) directly.
+std::optional<Ulid> Ulid::parse(std::string_view text, bool lenient) {
   Ulid ulid;
-  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
-  if (reference::DecodeItem(spec, bytes, text.size(), ulid.bytes.data()).error != Error::kOk) {
+  if (text.size() != 26 ||
+      !single::DecodeUlidActive(lenient ? single::Alphabet::kLenient : single::Alphabet::kStrict,
+                                reinterpret_cast<const uint8_t*>(text.data()), ulid.bytes.data())) {
     return std::nullopt;
   }
   return ulid;
 }
-}  // namespace
-
-std::optional<Ulid> Ulid::parse(std::string_view text, bool lenient) {
-  reference::ItemSpec spec;
-  spec.lenient = lenient;
-  return DecodeOne(spec, text);
-}
 
 std::optional<Ulid> Ulid::from_uuid(std::string_view text) {
-  reference::ItemSpec spec;
-  spec.format = Format::kUuid;
-  return DecodeOne(spec, text);
+  Ulid ulid;
+  if (decode_one(Format::kUuid, text, ulid.bytes.data()).error != Error::kOk) return std::nullopt;
+  return ulid;
+}
+
+void Ulid::to_chars(char* out, LetterCase letter_case) const {
+  single::EncodeUlidActive(bytes.data(), letter_case == LetterCase::kLower, out);
+}
+
+std::array<char, 26> Ulid::to_array(LetterCase letter_case) const {
+  std::array<char, 26> text;
+  to_chars(text.data(), letter_case);
+  return text;
 }
 
 std::string Ulid::to_string(LetterCase letter_case) const {
-  std::string text(26, '\0');
-  reference::EncodeId(Format::kUlid, bytes.data(), letter_case == LetterCase::kLower, text.data());
-  return text;
+  char text[26];
+  to_chars(text, letter_case);
+  return std::string(text, 26);
 }
 
 std::string Ulid::to_uuid() const {
-  std::string text(36, '\0');
-  reference::EncodeId(Format::kUuid, bytes.data(), true, text.data());
-  return text;
+  char text[36];
+  single::EncodeUuidActive(bytes.data(), true, text);
+  return std::string(text, 36);
 }
 
 int64_t Ulid::timestamp_ms() const { return static_cast<int64_t>(LoadBigEndian(bytes.data(), 6)); }

@@ -20,5 +20,6 @@ if [[ "$preset" != arm64 && "$preset" != fuzz ]] && ! scripts/setup-duckdb.sh; t
   fi
   echo "build: WARNING: DuckDB could not be set up; sortid_duckdb and its tests are skipped" >&2
 fi
+[[ "$preset" == arm64 || "$preset" == fuzz ]] || scripts/setup-node.sh || { [[ "${SORTID_REQUIRE_ENGINES:-0}" != 1 ]] && echo "build: WARNING: node-addon-api could not be set up (npm); the Node.js addon is skipped" >&2; } || exit 1
 cmake --preset "$preset" -DSORTID_WERROR="${SORTID_WERROR:-OFF}" > /dev/null
 cmake --build --preset "$preset"

@@ -16,6 +16,11 @@ static int passed, failed;
     }                                                                \
   } while (0)
 
+static int64_t fixed_clock(void* context) {
+  (void)context;
+  return 1469918176385;
+}
+
 int main(void) {
   /* Decode three lines, one bad, then explain the bad one. */
   const char text[] =
@@ -33,8 +38,7 @@ int main(void) {
   CHECK(ids[0] == 0x01 && ids[1] == 0x86 && ids[15] == 0xdb);
   CHECK(ids[16] == 0 && ids[31] == 0);
   size_t pos = 0;
-  CHECK(sortid_explain(SORTID_FORMAT_ULID, text + 27, 27, &lines, &pos) ==
-        SORTID_ERROR_CHARACTER);
+  CHECK(sortid_explain(SORTID_FORMAT_ULID, text + 27, 27, &lines, &pos) == SORTID_ERROR_CHARACTER);
   CHECK(pos == 25);
   CHECK(strcmp(sortid_error_message(SORTID_ERROR_CHARACTER), "invalid character") == 0);
 
@@ -42,6 +46,19 @@ int main(void) {
   char uuid[36];
   sortid_text_options lower = {SORTID_FLAG_LOWER, NULL, 0, -1};
   CHECK(sortid_encode(SORTID_FORMAT_UUID, ids, 1, uuid, 36, NULL, NULL, &lower) == SORTID_OK);
+  CHECK(memcmp(uuid, "0186cb65-25d7-81da-815c-7e25a6bfe7db", 36) == 0);
+
+  /* One item at a time: the same bytes, and the same error and position. */
+  uint8_t one[16];
+  char one_text[27];
+  CHECK(sortid_decode_one(SORTID_FORMAT_ULID, text, 26, one, NULL, &pos) == SORTID_OK);
+  CHECK(memcmp(one, ids, 16) == 0);
+  CHECK(sortid_decode_one(SORTID_FORMAT_ULID, text + 27, 27, one, &lines, &pos) ==
+            SORTID_ERROR_CHARACTER &&
+        pos == 25 && one[0] == 0);
+  CHECK(sortid_encode_one(SORTID_FORMAT_ULID, ids, one_text, &lines) == 27);
+  CHECK(memcmp(one_text, text, 27) == 0);
+  CHECK(sortid_encode_one(SORTID_FORMAT_UUID, ids, uuid, NULL) == 36);
   CHECK(memcmp(uuid, "0186cb65-25d7-81da-815c-7e25a6bfe7db", 36) == 0);
 
   /* Column input with a prefix. */
@@ -98,6 +115,45 @@ int main(void) {
   CHECK(sortid_generate_ulid_monotonic_global(mono + 32, 2, &made) == SORTID_OK && made == 2);
   CHECK(memcmp(mono, mono + 16, 16) < 0 && memcmp(mono + 16, mono + 32, 16) < 0 &&
         memcmp(mono + 32, mono + 48, 16) < 0);
+
+  /* One ID per call, and an owned generator with an injected clock and seed. */
+  uint8_t one[16];
+  char one_text[26];
+  CHECK(sortid_ulid_new(one) == SORTID_OK && sortid_ulid_new_monotonic(one) == SORTID_OK);
+  CHECK(sortid_ulid_new_text(one_text) == SORTID_OK && one_text[0] <= '7');
+  CHECK(sortid_ulid_new(NULL) == SORTID_ERROR_ARGUMENT);
+  static const uint8_t seed[32] = {1};
+  sortid_generator_options options = {seed, fixed_clock, NULL, 0};
+  sortid_generator* g = sortid_generator_new_with(&options);
+  CHECK(g != NULL);
+  CHECK(sortid_generator_generate(g, SORTID_KIND_ULID, one, 1, &made) == SORTID_OK);
+  CHECK(one[0] == 0x01 && one[1] == 0x56 && one[5] == 0x81); /* 1469918176385 = 0x01563DF36481 */
+  CHECK(sortid_generator_fill_random(g, mono, sizeof(mono)) == SORTID_OK);
+  CHECK(sortid_generator_resume_after(g, SORTID_KIND_RECORD_ID, one) == SORTID_ERROR_ARGUMENT);
+  sortid_generator_destroy(g);
+  CHECK(strcmp(sortid_error_message(SORTID_ERROR_NO_ENTROPY),
+               "the OS entropy source failed; nothing generated; retry") == 0);
+
+  /* Items of varying length, Arrow output, option checks. */
+  const sortid_text_item items[2] = {{"01GV5PA9EQG7D82Q3Y4PKBZSYV", 26}, {NULL, 0}};
+  uint8_t item_ids[32];
+  uint8_t item_validity = 0;
+  CHECK(sortid_decode_items(SORTID_FORMAT_ULID, items, 2, item_ids, &item_validity, NULL) ==
+        SORTID_OK);
+  CHECK(item_validity == 1);
+  int32_t column_offsets[3];
+  char column_data[52];
+  size_t column_invalid = 0;
+  CHECK(sortid_encode_column(SORTID_FORMAT_ULID, item_ids, 2, &item_validity, column_offsets,
+                             column_data, NULL, &column_invalid, NULL) == SORTID_OK);
+  CHECK(column_invalid == 1 && column_offsets[1] == 26 && column_offsets[2] == 26 &&
+        memcmp(column_data, items[0].data, 26) == 0);
+  sortid_error why = SORTID_OK;
+  const sortid_text_options typeid_uuid = {SORTID_FLAG_TYPEID, "user", 4, -1};
+  CHECK(sortid_check_options(SORTID_FORMAT_UUID, &typeid_uuid) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_item_length(SORTID_FORMAT_UUID, &typeid_uuid, &why) == 0 &&
+        why == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_item_length(SORTID_FORMAT_ULID, &typeid_uuid, &why) == 31 && why == SORTID_OK);
 
   /* Targets. */
   const char* names[16];

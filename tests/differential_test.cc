@@ -65,8 +65,8 @@ void CompareDecode(const Variant& v, size_t count, std::mt19937_64& rng) {
   ASSERT_TRUE(s.ok());
   std::vector<uint8_t> want_ids(count * 16 + 1, 0x5A), want_validity((count + 7) / 8 + 1, 0x5A);
   const kernels::DecodeArgs args{
-      text.data(),  count,     stride, v.prefix.data(), v.prefix.size(),
-      v.terminator, v.lenient, false,  want_ids.data(), want_validity.data()};
+      text.data(), count, stride,          v.prefix.data(),      v.prefix.size(), v.terminator,
+      v.lenient,   false, want_ids.data(), want_validity.data(), nullptr};
   const size_t want_invalid = reference::Decode(v.format, args);
   ASSERT_EQ(s.invalid, want_invalid) << count;
   ASSERT_EQ(validity, want_validity) << count;  // incl. bits past count and the guard byte
@@ -93,9 +93,9 @@ void CompareEncode(const Variant& v, bool lower, size_t count, std::mt19937_64& 
   std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
   const Status s = encode(v.format, ids.data(), count, text.data(), stride, validity.data(), opts);
   ASSERT_TRUE(s.ok());
-  const kernels::EncodeArgs args{ids.data(),   count,           want_text.data(),
-                                 stride,       v.prefix.data(), v.prefix.size(),
-                                 v.terminator, lower,           want_validity.data()};
+  const kernels::EncodeArgs args{ids.data(),           count,           want_text.data(), stride,
+                                 v.prefix.data(),      v.prefix.size(), v.terminator,     lower,
+                                 want_validity.data(), nullptr};
   ASSERT_EQ(s.invalid, reference::Encode(v.format, args));
   ASSERT_EQ(validity, want_validity) << count;
   ASSERT_EQ(text, want_text) << count;  // padding bytes untouched too

@@ -10,12 +10,14 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
 
 #include "sortid/sortid.h"
+#include "tests/generator_process_util.h"
 #include "tests/test_util.h"
 
 namespace sortid {
@@ -269,6 +271,215 @@ TEST(Generator, RandomBytesLookUniform) {
   for (double c : counts) chi2 += (c - expected) * (c - expected) / expected;
   EXPECT_LT(chi2, 400.0);
   EXPECT_GT(chi2, 150.0) << "suspiciously uniform";
+}
+
+// Defect 4: a seeded generator's Record IDs come from its seed alone (machine
+// id and counter), whatever the process made before.
+TEST(Generator, SeededRecordIdsAreReproducible) {
+  FakeClock clock{kRecordInceptionMs + 5000};
+  const uint8_t seed[32] = {4};
+  Generator first(WithClock(&clock, seed));
+  const auto a = Make(first, IdKind::kRecordId, 100);
+  Id other[5];
+  ASSERT_TRUE(generate(IdKind::kRecordId, other[0].data(), 5).ok());  // process-wide IDs
+  Generator second(WithClock(&clock, seed));
+  const auto b = Make(second, IdKind::kRecordId, 100);
+  EXPECT_EQ(a, b);
+  for (size_t i = 1; i < a.size(); ++i) ASSERT_LT(a[i - 1], a[i]);
+  const uint8_t seed_b[32] = {5};
+  Generator third(WithClock(&clock, seed_b));
+  EXPECT_NE(record_unpack(Make(third, IdKind::kRecordId, 1)[0].data()).machine_id,
+            record_unpack(a[0].data()).machine_id);
+}
+
+// Defect 4: a seeded generator making a process's first Record ID must not fix
+// the process's machine id (run in a child, whose process state is fresh).
+TEST(Generator, SeededGeneratorLeavesTheProcessMachineIdAlone) {
+  if (std::getenv("SORTID_TEST_QUICK") != nullptr) GTEST_SKIP() << "no fork under emulation";
+  const test::ChildResult child = test::RunChild(test::Spawn::kFork, [](int fd) {
+    const uint8_t seed[32] = {6};
+    Generator seeded(GeneratorOptions{seed, nullptr, nullptr});
+    Id ids[2];
+    const bool ok = seeded.generate(IdKind::kRecordId, ids[0].data(), 1).ok() &&
+                    generate(IdKind::kRecordId, ids[1].data(), 1).ok();
+    return ok && test::WriteAll(fd, ids, sizeof(ids)) ? 0 : 1;
+  });
+  ASSERT_TRUE(child.finished);
+  ASSERT_EQ(child.exit_code, 0);
+  ASSERT_EQ(child.out.size(), 32u);
+  const auto* ids = reinterpret_cast<const uint8_t*>(child.out.data());
+  EXPECT_NE(record_unpack(ids).machine_id, record_unpack(ids + 16).machine_id);
+}
+
+// Issue 14 item 6: the overflow edge through the public API. Resumed one
+// below the largest random part, two more IDs fit; then kOverflow with the
+// state unchanged, until the clock reaches the next millisecond.
+TEST(Generator, ResumeAfterReachesTheOverflowEdge) {
+  FakeClock clock{1700000000000};
+  Generator g(WithClock(&clock));
+  Id last{};
+  for (int b = 0; b < 6; ++b)
+    last[static_cast<size_t>(b)] = static_cast<uint8_t>(clock.ms >> (40 - 8 * b));
+  for (size_t b = 6; b < 16; ++b) last[b] = 0xFF;
+  last[15] = 0xFD;
+  ASSERT_EQ(g.resume_after(IdKind::kUlidMonotonic, last.data()), Error::kOk);
+  Id ids[4];
+  const GenerateResult r = g.generate(IdKind::kUlidMonotonic, ids[0].data(), 4);
+  EXPECT_EQ(r.error, Error::kOverflow);
+  ASSERT_EQ(r.generated, 2u);
+  EXPECT_EQ(ids[0][15], 0xFE);
+  EXPECT_EQ(ids[1][15], 0xFF);
+  EXPECT_EQ(g.generate(IdKind::kUlidMonotonic, ids[2].data(), 1).error, Error::kOverflow);
+  clock.ms -= 5;  // earlier clock: still the last ms, still full
+  EXPECT_EQ(g.generate(IdKind::kUlidMonotonic, ids[2].data(), 1).error, Error::kOverflow);
+  clock.ms += 6;  // the next millisecond works again
+  ASSERT_TRUE(g.generate(IdKind::kUlidMonotonic, ids[2].data(), 2).ok());
+  EXPECT_LT(ids[1], ids[2]);
+  EXPECT_EQ(TimestampField(ids[2]), static_cast<uint64_t>(clock.ms));
+  // Resuming after an ID from a later ms keeps its timestamp (clock behind).
+  Id later = ids[3];
+  later[0] = 0x7F;
+  ASSERT_EQ(g.resume_after(IdKind::kUlidMonotonic, later.data()), Error::kOk);
+  ASSERT_TRUE(g.generate(IdKind::kUlidMonotonic, ids[0].data(), 1).ok());
+  EXPECT_LT(later, ids[0]);
+  // UUIDv7: only version-7 IDs; other kinds have no sequence to resume.
+  Id v7 = Make(g, IdKind::kUuidV7, 1)[0];
+  EXPECT_EQ(g.resume_after(IdKind::kUuidV7, v7.data()), Error::kOk);
+  v7[6] = 0x40;
+  EXPECT_EQ(g.resume_after(IdKind::kUuidV7, v7.data()), Error::kArgument);
+  EXPECT_EQ(g.resume_after(IdKind::kUlid, v7.data()), Error::kArgument);
+  EXPECT_EQ(g.resume_after(IdKind::kUlidMonotonic, nullptr), Error::kArgument);
+}
+
+// The opt-in random increment: 1 .. 2^k between IDs of one millisecond.
+TEST(Generator, RandomMonotonicIncrement) {
+  FakeClock clock{1700000000000};
+  GeneratorOptions options = WithClock(&clock);
+  options.monotonic_increment_bits = 8;
+  Generator g(options);
+  const auto ids = Make(g, IdKind::kUlidMonotonic, 2000);
+  uint64_t total = 0, largest = 0;
+  for (size_t i = 1; i < ids.size(); ++i) {
+    ASSERT_LT(ids[i - 1], ids[i]);
+    ASSERT_EQ(TimestampField(ids[i]), TimestampField(ids[0]));
+    uint64_t a = 0, b = 0;
+    for (size_t k = 8; k < 16; ++k) {
+      a = a << 8 | ids[i - 1][k];
+      b = b << 8 | ids[i][k];
+    }
+    const uint64_t step = b - a;  // the low 64 bits (a carry wraps correctly)
+    ASSERT_GE(step, 1u);
+    ASSERT_LE(step, 256u);
+    total += step;
+    largest = std::max(largest, step);
+  }
+  EXPECT_GT(largest, 200u) << "increments look fixed";
+  EXPECT_NEAR(static_cast<double>(total) / 1999, 128.5, 12);
+  options.monotonic_increment_bits = 33;
+  Generator bad(options);
+  Id id;
+  EXPECT_EQ(bad.generate(IdKind::kUlidMonotonic, id.data(), 1).error, Error::kArgument);
+}
+
+// One-ID calls: layouts and order as the batch calls; text is the canonical
+// encoding of a ULID generated in the same millisecond.
+TEST(Generator, OneIdCalls) {
+  Id a, b;
+  ASSERT_EQ(new_ulid(a.data()), Error::kOk);
+  ASSERT_EQ(new_ulid(b.data()), Error::kOk);
+  EXPECT_NE(a, b);
+  const auto now = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                             std::chrono::system_clock::now().time_since_epoch())
+                                             .count());
+  EXPECT_LE(TimestampField(b), now);
+  EXPECT_GT(TimestampField(b) + 5000, now);
+  std::vector<Id> mono(5000);
+  for (Id& id : mono) ASSERT_EQ(new_ulid_monotonic(id.data()), Error::kOk);
+  for (size_t i = 1; i < mono.size(); ++i) ASSERT_LT(mono[i - 1], mono[i]) << i;
+  // Many calls cross buffer refills; random parts never repeat.
+  std::vector<Id> many(20000);
+  for (Id& id : many) ASSERT_EQ(new_ulid(id.data()), Error::kOk);
+  std::sort(many.begin(), many.end(), [](const Id& x, const Id& y) {
+    return std::memcmp(x.data() + 6, y.data() + 6, 10) < 0;
+  });
+  for (size_t i = 1; i < many.size(); ++i) {
+    ASSERT_NE(std::memcmp(many[i - 1].data() + 6, many[i].data() + 6, 10), 0);
+  }
+  char text[26];
+  ASSERT_EQ(new_ulid_text(text), Error::kOk);
+  Id decoded;
+  ASSERT_TRUE(decode(Format::kUlid, text, 1, 26, decoded.data()).ok());
+  char again[26];
+  ASSERT_TRUE(encode(Format::kUlid, decoded.data(), 1, again, 26).ok());
+  EXPECT_EQ(std::string(text, 26), std::string(again, 26));
+  EXPECT_LE(TimestampField(decoded), now + 5000);
+  Id record, uuid;
+  ASSERT_EQ(new_record_id(record.data()), Error::kOk);
+  EXPECT_EQ(record[0], 0);  // top 28 bits zero
+  ASSERT_EQ(new_uuidv7(uuid.data()), Error::kOk);
+  EXPECT_EQ(uuid[6] >> 4, 7);
+  EXPECT_EQ(new_ulid(nullptr), Error::kArgument);
+  EXPECT_EQ(new_ulid_text(nullptr), Error::kArgument);
+  // The C calls.
+  EXPECT_EQ(sortid_ulid_new(a.data()), SORTID_OK);
+  EXPECT_EQ(sortid_ulid_new_monotonic(a.data()), SORTID_OK);
+  EXPECT_EQ(sortid_ulid_new_text(text), SORTID_OK);
+  EXPECT_TRUE(decode(Format::kUlid, text, 1, 26, decoded.data()).ok());
+}
+
+// The process-wide monotonic order: a call's range is reserved at once, so
+// batches from one thread are consecutive +1 steps within a millisecond.
+TEST(Generator, GlobalMonotonicBatchesAreRanges) {
+  std::vector<Id> ids(4096);
+  ASSERT_TRUE(generate_ulid_monotonic_global(ids[0].data(), ids.size()).ok());
+  for (size_t i = 1; i < ids.size(); ++i) {
+    ASSERT_LT(ids[i - 1], ids[i]);
+    if (TimestampField(ids[i]) == TimestampField(ids[i - 1])) {
+      Id next = ids[i - 1];
+      ASSERT_EQ(ulid_increment(next.data()), Error::kOk);
+      ASSERT_EQ(next, ids[i]) << i;
+    }
+  }
+  std::vector<Id> more(10);
+  ASSERT_TRUE(generate_ulid_monotonic_global(more[0].data(), more.size()).ok());
+  EXPECT_LT(ids.back(), more.front());
+}
+
+TEST(Generator, CApiClockSeedAndResume) {
+  FakeClock clock{1469918176385};
+  const uint8_t seed[32] = {7};
+  sortid_generator_options options = {seed, FakeClock::Read, &clock, 0};
+  sortid_generator* g = sortid_generator_new_with(&options);
+  ASSERT_NE(g, nullptr);
+  Generator same(WithClock(&clock, seed));
+  uint8_t ids[16 * 50];
+  size_t generated = 0;
+  ASSERT_EQ(sortid_generator_generate(g, SORTID_KIND_ULID, ids, 50, &generated), SORTID_OK);
+  const auto expected = Make(same, IdKind::kUlid, 50);
+  EXPECT_EQ(std::memcmp(ids, expected.data(), sizeof(ids)), 0) << "seed and clock honoured";
+  uint8_t bytes[64], expected_bytes[64];
+  EXPECT_EQ(sortid_generator_fill_random(g, bytes, sizeof(bytes)), SORTID_OK);
+  ASSERT_EQ(same.fill_random(expected_bytes, sizeof(expected_bytes)), Error::kOk);
+  EXPECT_EQ(std::memcmp(bytes, expected_bytes, sizeof(bytes)), 0);
+  uint8_t last[16];
+  std::memcpy(last, ids, 16);
+  std::memset(last + 6, 0xFF, 10);
+  EXPECT_EQ(sortid_generator_resume_after(g, SORTID_KIND_ULID_MONOTONIC, last), SORTID_OK);
+  EXPECT_EQ(sortid_generator_generate(g, SORTID_KIND_ULID_MONOTONIC, ids, 1, &generated),
+            SORTID_ERROR_OVERFLOW);
+  EXPECT_EQ(generated, 0u);
+  clock.ms += 1;
+  EXPECT_EQ(sortid_generator_generate(g, SORTID_KIND_ULID_MONOTONIC, ids, 1, &generated),
+            SORTID_OK);
+  EXPECT_EQ(sortid_generator_resume_after(nullptr, SORTID_KIND_ULID_MONOTONIC, last),
+            SORTID_ERROR_ARGUMENT);
+  sortid_generator_destroy(g);
+  options.monotonic_increment_bits = 40;
+  EXPECT_EQ(sortid_generator_new_with(&options), nullptr);
+  sortid_generator* plain = sortid_generator_new_with(nullptr);
+  ASSERT_NE(plain, nullptr);
+  EXPECT_EQ(sortid_generator_generate(plain, SORTID_KIND_RECORD_ID, ids, 3, &generated), SORTID_OK);
+  sortid_generator_destroy(plain);
 }
 
 TEST(Generator, CApi) {

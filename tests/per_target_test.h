@@ -22,15 +22,19 @@ inline bool IsSupportedTarget(std::string_view name) {
   return false;
 }
 
+// Forces target, checked to be the active one; skips the calling test (from
+// SetUp) when this CPU cannot run it.
+inline void UseTarget(const char* target) {
+  if (!IsSupportedTarget(target)) {
+    GTEST_SKIP() << target << " is compiled but not supported by this CPU";
+  }
+  ASSERT_EQ(set_target(target), Error::kOk);
+  ASSERT_STREQ(active_target(), target);
+}
+
 class PerTargetTest : public ::testing::TestWithParam<const char*> {
  protected:
-  void SetUp() override {
-    if (!IsSupportedTarget(GetParam())) {
-      GTEST_SKIP() << GetParam() << " is compiled but not supported by this CPU";
-    }
-    ASSERT_EQ(set_target(GetParam()), Error::kOk);
-    ASSERT_STREQ(active_target(), GetParam());
-  }
+  void SetUp() override { UseTarget(GetParam()); }
   void TearDown() override { (void)set_target(nullptr); }
 };
 

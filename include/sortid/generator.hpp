@@ -7,9 +7,20 @@
 // per thread, or the process-wide functions below, which give every thread
 // its own generator from a pool (cache-line aligned, no false sharing).
 //
-// Fork safety: a forked child never repeats its parent's stream: every
-// generator notices the fork on its next call and reseeds from the OS; Record
-// IDs get a fresh machine id in the child.
+// Guarantees (docs/generation.md states them in full):
+// - Fork: a child process (fork, _Fork, vfork+exec, clone without CLONE_VM)
+//   never repeats its parent's stream: every OS-seeded generator reseeds on
+//   its next call in the child, the process-wide monotonic order starts
+//   afresh and Record IDs get a new machine id. A child forked while another
+//   thread generates does not hang. Seeded generators are deterministic and
+//   continue their stream in a child.
+// - Entropy: when getrandom() fails, every generating call returns
+//   Error::kNoEntropy and generates nothing (never a predictable stream); the
+//   next call retries. At most 1 MiB of output comes from one OS seed.
+// - Erasure: bytes handed out are zeroed in the generator's buffer; keys are
+//   replaced after every 4 KiB refill and their stack copies wiped.
+// - Every generating call reports Error::kUnsupported when SORTID_TARGET
+//   named a target this machine cannot run.
 //
 // Semantics (../shared/SPEC.md §3):
 // - kUlid: the clock's ms and 80 fresh random bits per ID.
@@ -31,6 +42,9 @@
 #include "sortid/sortid.hpp"
 
 namespace sortid {
+namespace internal {
+struct GeneratorAccess;
+}
 
 enum class IdKind : uint8_t {
   kUlid = SORTID_KIND_ULID,
@@ -48,11 +62,20 @@ struct GeneratorOptions {
   const uint8_t* seed = nullptr;
   ClockFn clock = nullptr;  // nullptr: CLOCK_REALTIME
   void* clock_context = nullptr;
+  // kUlidMonotonic within one millisecond: 0 adds 1 to the random part (the
+  // ULID spec); k in 1..32 adds a random 1..2^k instead (as oklog/ulid's
+  // Monotonic), so consecutive IDs do not reveal each other (ulid/spec#105).
+  // It divides the IDs one millisecond can hold before Error::kOverflow by
+  // about 2^(k-1): from a random start, N IDs in one ms overflow with
+  // probability about N * 2^(k-1) / 2^80 (k = 32, N = 10^6: 2^-29).
+  // Values above 32: generate(kUlidMonotonic, ...) returns kArgument.
+  uint8_t monotonic_increment_bits = 0;
 };
 
 struct [[nodiscard]] GenerateResult {
-  Error error = Error::kOk;  // kOk, kOverflow (monotonic), kRange, kArgument
-  size_t generated = 0;      // IDs written (all of them when kOk)
+  // kOk, kOverflow (monotonic), kRange, kArgument, kNoEntropy, kUnsupported
+  Error error = Error::kOk;
+  size_t generated = 0;  // IDs written (all of them when kOk)
   constexpr bool ok() const { return error == Error::kOk; }
 };
 
@@ -69,12 +92,19 @@ class SORTID_API Generator {
   // (out: count * out_stride bytes); e.g. kRecordId with Format::kRecordId.
   GenerateResult generate_text(IdKind kind, Format format, char* out, size_t count,
                                size_t out_stride, const TextOptions& options = {});
-  // n bytes straight from the CSPRNG.
-  void fill_random(uint8_t* out, size_t n);
+  // n bytes straight from the CSPRNG. kOk, or kNoEntropy / kUnsupported
+  // with out zeroed (never a predictable stream).
+  [[nodiscard]] Error fill_random(uint8_t* out, size_t n);
+  // Continues a monotonic sequence after last_id (16 bytes), e.g. the last ID
+  // stored before a restart: the next kind IDs are greater than it while the
+  // clock is not past its millisecond. kind: kUlidMonotonic (any ULID) or
+  // kUuidV7 (version 7, variant 10, else kArgument); other kinds kArgument.
+  [[nodiscard]] Error resume_after(IdKind kind, const uint8_t* last_id);
 
   struct State;
 
  private:
+  friend struct internal::GeneratorAccess;
   State* state_;
 };
 
@@ -83,7 +113,22 @@ SORTID_API GenerateResult generate(IdKind kind, uint8_t* ids, size_t count);
 SORTID_API GenerateResult generate_text(IdKind kind, Format format, char* out, size_t count,
                                         size_t out_stride, const TextOptions& options = {});
 // Monotonic ULIDs in one total order shared by all threads of the process.
+// Each call reserves its range of the order under a short lock and writes
+// the IDs outside it, so threads generate in parallel.
 SORTID_API GenerateResult generate_ulid_monotonic_global(uint8_t* ids, size_t count);
+
+// One ID at a time, on the calling thread's pool generator (its buffered
+// keystream: no batch set-up per call; about one clock_gettime() plus a few
+// ns). Each returns kOk, or kNoEntropy / kUnsupported / kRange (clock outside
+// the format's range) / kOverflow (monotonic) with nothing written.
+// Preconditions: id / out non-null (16 bytes / 26 chars; no terminator).
+[[nodiscard]] SORTID_API Error new_ulid(uint8_t* id);  // same as generate(kUlid, id, 1)
+// Monotonic per calling thread (generate(kUlidMonotonic, id, 1)); for one
+// order across threads use generate_ulid_monotonic_global(id, 1).
+[[nodiscard]] SORTID_API Error new_ulid_monotonic(uint8_t* id);
+[[nodiscard]] SORTID_API Error new_ulid_text(char* out);  // canonical upper case
+[[nodiscard]] SORTID_API Error new_record_id(uint8_t* id);
+[[nodiscard]] SORTID_API Error new_uuidv7(uint8_t* id);
 
 }  // namespace sortid
 

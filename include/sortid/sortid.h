@@ -69,23 +69,25 @@ typedef enum sortid_error {
   SORTID_ERROR_TERMINATOR = 6, /* fixed-stride input: byte after the ID is not the terminator */
   SORTID_ERROR_RANGE = 7,      /* binary value or timestamp outside the format's range */
   SORTID_ERROR_ARGUMENT = 8,   /* a precondition on the arguments is violated */
-  SORTID_ERROR_UNSUPPORTED = 9 /* CPU target unknown, not compiled, or not supported here */
+  SORTID_ERROR_UNSUPPORTED = 9, /* CPU target unknown, not compiled, or not supported here */
+  SORTID_ERROR_NO_ENTROPY = 10  /* the OS entropy source failed; nothing generated; retry */
 } sortid_error;
 
 /* Option flags (sortid_text_options.flags). */
 #define SORTID_FLAG_LOWER 0x1u   /* encode lower case (Crockford formats); canonical is upper */
 #define SORTID_FLAG_UPPER 0x2u   /* encode upper case (UUID formats); canonical is lower */
 #define SORTID_FLAG_LENIENT 0x4u /* decode: Crockford aliases I/L -> 1, O -> 0 (either case) */
-#define SORTID_FLAG_TYPEID 0x8u  /* TypeID: prefix is the type name, '_' separator implied when
-                                    non-empty, suffix is lower case only; ULID format only */
+#define SORTID_FLAG_TYPEID                                            \
+  0x8u /* TypeID: prefix is the type name, '_' separator implied when \
+          non-empty, suffix is lower case only; ULID format only */
 
 typedef struct sortid_text_options {
   uint32_t flags;     /* SORTID_FLAG_* */
   const char* prefix; /* fixed prefix before each ID (e.g. "user_", "ORDER#"); may be NULL
                          when prefix_len is 0. With SORTID_FLAG_TYPEID: the type name. */
   size_t prefix_len;
-  int terminator;     /* -1: none. 0-255: fixed-stride only; the byte right after the ID
-                         (e.g. '\n'), written by encode and checked by decode */
+  int terminator; /* -1: none. 0-255: fixed-stride only; the byte right after the ID
+                     (e.g. '\n'), written by encode and checked by decode */
 } sortid_text_options;
 
 /* The number of characters one item occupies in a format (26, 20, 36 or 32);
@@ -127,12 +129,68 @@ SORTID_API sortid_error sortid_decode_column(sortid_format format, const int32_t
                                              uint8_t* validity, size_t* invalid_count,
                                              const sortid_text_options* options);
 
+/* One text item of varying length; data == NULL is a null item. */
+typedef struct sortid_text_item {
+  const char* data;
+  size_t size;
+} sortid_text_item;
+
+/* Decodes count items of varying length (see sortid::decode_items in
+ * sortid.hpp). Preconditions: items holds count entries; ids holds count * 16
+ * bytes; validity is NULL or holds (count + 7) / 8 bytes. Each item must be
+ * exactly the prefix followed by the ID (SORTID_FORMAT_UUID also accepts the
+ * 32-character bare form); the terminator option is ignored; null items, items
+ * of another length and bad text come out invalid with zeroed IDs. */
+SORTID_API sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* items,
+                                            size_t count, uint8_t* ids, uint8_t* validity,
+                                            const sortid_text_options* options);
+
+/* Encodes count IDs into an Arrow string column: offsets (count + 1 entries)
+ * and data (count * item length bytes, at most INT32_MAX); input_validity NULL
+ * or a bitmap whose null items become empty strings with validity 0, as do
+ * Record IDs with any of the top 28 bits set; validity NULL or (count + 7) / 8
+ * bytes; invalid_count may be NULL. The terminator option is ignored. */
+SORTID_API sortid_error sortid_encode_column(sortid_format format, const uint8_t* ids, size_t count,
+                                             const uint8_t* input_validity, int32_t* offsets,
+                                             char* data, uint8_t* validity, size_t* invalid_count,
+                                             const sortid_text_options* options);
+
+/* SORTID_OK when options are usable with format, else SORTID_ERROR_ARGUMENT
+ * (the check every bulk call makes first; it needs no items). */
+SORTID_API sortid_error sortid_check_options(sortid_format format,
+                                             const sortid_text_options* options);
+
+/* Bytes of one item (prefix + ID + terminator), or 0 with *error (when error
+ * is not NULL) set to why: SORTID_ERROR_ARGUMENT for unusable options. */
+SORTID_API size_t sortid_item_length(sortid_format format, const sortid_text_options* options,
+                                     sortid_error* error);
+
 /* Explains one text item (column semantics when terminator < 0, else the item
  * must be prefix + ID + terminator): returns SORTID_OK or the first error kind,
  * scanning left to right, and stores its 0-based byte position in *position
  * (may be NULL). Cold path; meant for error messages. */
 SORTID_API sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
                                        const sortid_text_options* options, size_t* position);
+
+/* One item at a time (allocation-free, never dispatched; the same results and
+ * errors as the bulk calls and sortid_explain()). sortid_decode_one decodes
+ * exactly one item of len bytes (prefix + ID, + terminator when
+ * options->terminator >= 0; SORTID_FORMAT_UUID also takes 32 characters) into
+ * id (16 bytes, zeroed on error). Returns SORTID_OK or the first error kind
+ * with its 0-based byte position in *error_position (may be NULL), as
+ * sortid_explain() does; SORTID_ERROR_ARGUMENT for invalid options, a NULL id,
+ * or a NULL text with len > 0. Preconditions: text holds len bytes. */
+SORTID_API sortid_error sortid_decode_one(sortid_format format, const char* text, size_t len,
+                                          uint8_t* id, const sortid_text_options* options,
+                                          size_t* error_position);
+/* Encodes one 16-byte ID: writes the item (prefix, ID, terminator when
+ * options->terminator >= 0; no NUL) to out and returns its length, or returns 0
+ * writing nothing for invalid options, a NULL argument, or a Record ID with any
+ * of the top 28 bits set. Preconditions: id holds 16 bytes; out holds
+ * prefix_len (+ 1 for the TypeID '_' when the type name is not empty) +
+ * sortid_text_length(format) (+ 1 with a terminator) bytes. */
+SORTID_API size_t sortid_encode_one(sortid_format format, const uint8_t* id, char* out,
+                                    const sortid_text_options* options);
 
 /* A static English description of an error kind (never NULL). */
 SORTID_API const char* sortid_error_message(sortid_error error);
@@ -141,8 +199,8 @@ SORTID_API const char* sortid_error_message(sortid_error error);
  * ULID / UUID formats: the top 48 bits (UUIDv7 too). Record ID: the 40-bit
  * field plus the inception 1767225600000; top 28 bits are ignored.
  * Preconditions: ids holds count * 16 bytes, unix_ms holds count entries. */
-SORTID_API sortid_error sortid_timestamps_ms(sortid_format format, const uint8_t* ids,
-                                             size_t count, int64_t* unix_ms);
+SORTID_API sortid_error sortid_timestamps_ms(sortid_format format, const uint8_t* ids, size_t count,
+                                             int64_t* unix_ms);
 
 /* The smallest and largest binary IDs with timestamp unix_ms, for
  * "id BETWEEN min AND max" time-window queries. min or max may be NULL.
@@ -195,7 +253,8 @@ typedef struct sortid_generator sortid_generator;
 SORTID_API sortid_generator* sortid_generator_create(const uint8_t* seed);
 SORTID_API void sortid_generator_destroy(sortid_generator* generator);
 /* count 16-byte IDs into ids; *generated (may be NULL) receives how many were
- * written (fewer than count only on SORTID_ERROR_OVERFLOW / RANGE). */
+ * written (fewer than count only on SORTID_ERROR_OVERFLOW / RANGE /
+ * NO_ENTROPY). SORTID_ERROR_NO_ENTROPY: getrandom() failed, retry later. */
 SORTID_API sortid_error sortid_generator_generate(sortid_generator* generator,
                                                   sortid_id_kind kind, uint8_t* ids,
                                                   size_t count, size_t* generated);
@@ -203,14 +262,45 @@ SORTID_API sortid_error sortid_generator_generate(sortid_generator* generator,
 SORTID_API sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count,
                                         size_t* generated);
 /* Monotonic ULIDs in one total order shared by all threads of the process
- * (one lock per call: pass batches). Same results as sortid_generate. */
+ * (a short lock per call reserves the range; pass batches). Same results as
+ * sortid_generate. */
 SORTID_API sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count,
                                                               size_t* generated);
 /* Generates and encodes as text (layout as sortid_encode). */
 SORTID_API sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, char* out,
                                              size_t count, size_t out_stride,
-                                             const sortid_text_options* options,
-                                             size_t* generated);
+                                             const sortid_text_options* options, size_t* generated);
+
+/* A generator with an injected clock, a seed and the monotonic increment
+ * (see GeneratorOptions in sortid/generator.hpp). Every field may be 0/NULL:
+ * seed NULL = OS entropy, 32 bytes = deterministic stream (UNSAFE for
+ * production); clock NULL = CLOCK_REALTIME, else called with clock_context
+ * and returning Unix ms; monotonic_increment_bits 0 = +1 within a ms, 1..32 =
+ * a random 1..2^k. Returns NULL when out of memory or bits > 32. */
+typedef struct sortid_generator_options {
+  const uint8_t* seed;
+  int64_t (*clock)(void* context);
+  void* clock_context;
+  unsigned monotonic_increment_bits;
+} sortid_generator_options;
+SORTID_API sortid_generator* sortid_generator_new_with(const sortid_generator_options* options);
+/* Continues a monotonic sequence after last_id (16 bytes), e.g. across a
+ * restart: kind SORTID_KIND_ULID_MONOTONIC, or SORTID_KIND_UUIDV7 (last_id
+ * version 7, variant 10); otherwise SORTID_ERROR_ARGUMENT. */
+SORTID_API sortid_error sortid_generator_resume_after(sortid_generator* generator,
+                                                      sortid_id_kind kind, const uint8_t* last_id);
+/* n bytes from the generator's CSPRNG. SORTID_ERROR_NO_ENTROPY or
+ * SORTID_ERROR_UNSUPPORTED leave out zeroed. */
+SORTID_API sortid_error sortid_generator_fill_random(sortid_generator* generator, uint8_t* out,
+                                                     size_t n);
+/* One ID on the calling thread's pool generator, about one clock read + a few
+ * ns: a random ULID (16 bytes), a ULID monotonic per thread, a random ULID as
+ * 26 characters (canonical upper case, no terminator). SORTID_OK, or
+ * SORTID_ERROR_NO_ENTROPY / _UNSUPPORTED / _RANGE / _OVERFLOW (monotonic)
+ * with nothing written; SORTID_ERROR_ARGUMENT for NULL. */
+SORTID_API sortid_error sortid_ulid_new(uint8_t* id);
+SORTID_API sortid_error sortid_ulid_new_monotonic(uint8_t* id);
+SORTID_API sortid_error sortid_ulid_new_text(char* out);
 
 /* CPU targets. Names as Highway prints them (AVX3_DL, AVX3, AVX2, SSE4, ...)
  * plus SCALAR for the plain C++ reference kernel. */

@@ -40,6 +40,7 @@ enum class Error : uint8_t {
   kRange = SORTID_ERROR_RANGE,
   kArgument = SORTID_ERROR_ARGUMENT,
   kUnsupported = SORTID_ERROR_UNSUPPORTED,
+  kNoEntropy = SORTID_ERROR_NO_ENTROPY,
 };
 
 enum class LetterCase : uint8_t {
@@ -77,8 +78,18 @@ inline constexpr int64_t kRecordInceptionMs = 1767225600000;  // 2026-01-01T00:0
 
 // Characters of one ID in a format (26, 20, 36, 32), without prefix/terminator.
 [[nodiscard]] SORTID_API size_t text_length(Format format);
-// Characters of one item: prefix (+ TypeID separator) + ID (+ terminator).
+// Characters of one item: prefix (+ TypeID separator) + ID (+ terminator);
+// 0 when the format or options are invalid (see check_options).
 [[nodiscard]] SORTID_API size_t item_length(Format format, const TextOptions& options);
+// The same, reporting why: *error (when error is not nullptr) receives kOk, or
+// the error check_options() returns, and then the result is 0.
+[[nodiscard]] SORTID_API size_t item_length(Format format, const TextOptions& options,
+                                            Error* error);
+// Whether options are usable with format: kOk, or kArgument (unknown format,
+// terminator outside -1..255, null prefix with a size, TypeID with another
+// format, lenient or upper case, or an invalid TypeID type name). Every bulk
+// call makes the same check first; this one needs no items.
+[[nodiscard]] SORTID_API Error check_options(Format format, const TextOptions& options);
 
 // ---- Bulk core (pointer + count). Preconditions as in sortid.h. ----
 
@@ -100,6 +111,34 @@ SORTID_API Status decode_column(Format format, const int32_t* offsets, const cha
                                 size_t count, const uint8_t* input_validity, uint8_t* ids,
                                 uint8_t* validity = nullptr, const TextOptions& options = {});
 
+// One text item of varying length: size bytes at data; data == nullptr is a
+// null item (it comes out invalid, whatever size says).
+struct TextItem {
+  const char* data;
+  size_t size;
+};
+
+// Decodes count items of varying length, with one kernel call per batch.
+// Preconditions: items holds count entries, each data holding size bytes;
+// ids: count * 16 bytes; validity nullptr or (count + 7) / 8 bytes. Each item
+// must be exactly the prefix followed by the ID (Format::kUuid also accepts
+// the 32-character bare form); options.terminator is ignored. Items of another
+// length, null items and bad text come out invalid with zeroed IDs.
+SORTID_API Status decode_items(Format format, const TextItem* items, size_t count, uint8_t* ids,
+                               uint8_t* validity = nullptr, const TextOptions& options = {});
+
+// Encodes count IDs into an Arrow string column. Preconditions: ids: count *
+// 16 bytes; offsets: count + 1 entries; data: count * item_length(format,
+// options) bytes, which must fit in int32 (else kArgument); input_validity
+// nullptr (all present) or a bitmap of count items; validity nullptr or
+// (count + 7) / 8 bytes. Item i is data[offsets[i], offsets[i + 1]): the
+// prefix and the ID text; options.terminator is ignored. Null inputs and
+// invalid IDs (Record IDs with any of the top 28 bits set) become empty
+// strings with validity 0 and count as invalid.
+SORTID_API Status encode_column(Format format, const uint8_t* ids, size_t count,
+                                const uint8_t* input_validity, int32_t* offsets, char* data,
+                                uint8_t* validity = nullptr, const TextOptions& options = {});
+
 // ---- std::span overloads: sizes derived and checked (kArgument if short). ----
 
 // count = ids.size() / 16 (ids.size() must be a multiple of 16).
@@ -118,6 +157,23 @@ SORTID_API Status decode(Format format, std::span<const char> text, size_t strid
 [[nodiscard]] SORTID_API Explanation explain(Format format, std::string_view item,
                                              const TextOptions& options = {});
 [[nodiscard]] SORTID_API const char* error_message(Error error);
+
+// ---- One ID at a time (allocation-free; never dispatched, no per-call set-up). ----
+// Same rules, results and errors as the bulk calls and explain(), bit for bit.
+
+// Decodes one item: the prefix per options, the ID, and the terminator only when
+// options.terminator >= 0; exactly item_length(format, options) bytes (Format::kUuid
+// also takes its 32-character form). Returns {kOk, 0}, or the first error and its byte
+// position exactly as explain() reports them ({kArgument, 0} for invalid options or a
+// null id). Precondition: id points to 16 writable bytes (zeroed on any error).
+[[nodiscard]] SORTID_API Explanation decode_one(Format format, std::string_view text, uint8_t* id,
+                                                const TextOptions& options = {});
+// Encodes one 16-byte ID: writes item_length(format, options) characters (prefix, ID,
+// terminator when options.terminator >= 0; no NUL) and returns that count. Returns 0,
+// writing nothing, for invalid options or a Record ID with any of the top 28 bits set.
+// Preconditions: id points to 16 bytes, out to item_length(format, options) bytes.
+SORTID_API size_t encode_one(Format format, const uint8_t* id, char* out,
+                             const TextOptions& options = {});
 
 // Timestamps (Unix ms) of count binary IDs; see sortid_timestamps_ms.
 SORTID_API Status timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* unix_ms);
@@ -179,6 +235,10 @@ struct SORTID_API Ulid {
   // Decodes a 36- or 32-character UUID text.
   [[nodiscard]] static std::optional<Ulid> from_uuid(std::string_view text);
   [[nodiscard]] std::string to_string(LetterCase letter_case = LetterCase::kCanonical) const;
+  // Writes the 26 characters (no NUL) to out, which must hold 26 bytes. Never allocates.
+  void to_chars(char* out, LetterCase letter_case = LetterCase::kCanonical) const;
+  // The 26 characters by value, without allocating.
+  [[nodiscard]] std::array<char, 26> to_array(LetterCase letter_case = LetterCase::kCanonical) const;
   [[nodiscard]] std::string to_uuid() const;
   [[nodiscard]] int64_t timestamp_ms() const;
   friend constexpr auto operator<=>(const Ulid&, const Ulid&) = default;

@@ -2,15 +2,12 @@
 // "ChaCha, a variant of Salsa20", 2008).
 #include "kernels/scalar/chacha20.h"
 
+#include "lib/limits.h"
+
 namespace sortid::reference {
 namespace {
 
 uint32_t RotateLeft(uint32_t v, int bits) { return (v << bits) | (v >> (32 - bits)); }
-
-uint32_t LoadLittleEndian(const uint8_t* p) {
-  return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 |
-         static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
-}
 
 // RFC 8439 §2.1.
 void QuarterRound(uint32_t* x, int a, int b, int c, int d) {
@@ -32,9 +29,9 @@ ChaChaState ChaChaInit(const uint8_t key[32], uint32_t counter, const uint8_t no
   s.words[1] = 0x3320646e;
   s.words[2] = 0x79622d32;
   s.words[3] = 0x6b206574;
-  for (int i = 0; i < 8; ++i) s.words[4 + i] = LoadLittleEndian(key + 4 * i);
+  for (int i = 0; i < 8; ++i) s.words[4 + i] = internal::LoadLittleEndian32(key + 4 * i);
   s.words[12] = counter;
-  for (int i = 0; i < 3; ++i) s.words[13 + i] = LoadLittleEndian(nonce + 4 * i);
+  for (int i = 0; i < 3; ++i) s.words[13 + i] = internal::LoadLittleEndian32(nonce + 4 * i);
   return s;
 }
 

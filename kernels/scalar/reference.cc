@@ -12,6 +12,7 @@
 
 #include "kernels/alphabet.h"
 #include "kernels/scalar/chacha20.h"
+#include "lib/limits.h"
 
 namespace sortid::reference {
 namespace {
@@ -71,7 +72,7 @@ Explanation CrockfordDigits(const ItemSpec& spec, const uint8_t* text, int count
 
 constexpr std::array<bool, 36> kIsUuidHyphen = [] {
   std::array<bool, 36> t{};
-  for (int h : alphabet::kUuidHyphens) t[static_cast<size_t>(h)] = true;
+  for (size_t k = 0; k < t.size(); ++k) t[k] = internal::IsUuidHyphen(k);
   return t;
 }();
 
@@ -224,17 +225,18 @@ size_t Decode(Format format, const kernels::DecodeArgs& args) {
 
 namespace {
 template <Format F>
-size_t EncodeFormat(const kernels::EncodeArgs& args) {
-  return Encode(F, args);
+Status EncodeFormat(const kernels::EncodeArgs& args) {
+  return {Error::kOk, Encode(F, args)};
 }
 template <Format F>
-size_t DecodeFormat(const kernels::DecodeArgs& args) {
-  return Decode(F, args);
+Status DecodeFormat(const kernels::DecodeArgs& args) {
+  return {Error::kOk, Decode(F, args)};
 }
-void KeystreamFromWords(const uint32_t* words, uint8_t* out, size_t blocks) {
+Error KeystreamFromWords(const uint32_t* words, uint8_t* out, size_t blocks) {
   ChaChaState state;
   for (int i = 0; i < 16; ++i) state.words[i] = words[i];
   ChaCha20Keystream(state, out, blocks);
+  return Error::kOk;
 }
 }  // namespace
 
@@ -242,6 +244,7 @@ const kernels::KernelTable& Table() {
   static constexpr kernels::KernelTable kTable = {
       "SCALAR",
       0,
+      kernels::PrepareNothing,
       {EncodeFormat<Format::kUlid>, EncodeFormat<Format::kRecordId>, EncodeFormat<Format::kUuid>,
        EncodeFormat<Format::kUuidHex>},
       {DecodeFormat<Format::kUlid>, DecodeFormat<Format::kRecordId>, DecodeFormat<Format::kUuid>,

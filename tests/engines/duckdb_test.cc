@@ -126,6 +126,66 @@ TEST_F(DuckDbTest, InvalidTextIsAnErrorOrNull) {
             std::string::npos);
 }
 
+// A second connection of the same database already sees the functions (they
+// live in the database's catalog); registering on it succeeds too.
+TEST_F(DuckDbTest, RegisterOnASecondConnection) {
+  duckdb_connection second;
+  ASSERT_EQ(duckdb_connect(db_, &second), DuckDBSuccess);
+  EXPECT_EQ(sortid_duckdb_register(second), DuckDBSuccess);
+  EXPECT_EQ(sortid_duckdb_register(con_), DuckDBSuccess);
+  duckdb_result result;
+  EXPECT_EQ(duckdb_query(second, "SELECT ulid_to_uuid('01ARZ3NDEKTSV4RRFFQ69G5FAV')", &result),
+            DuckDBSuccess);
+  duckdb_destroy_result(&result);
+  duckdb_disconnect(&second);
+}
+
+// ulid_min / ulid_max take TIMESTAMP, TIMESTAMPTZ (now()), DATE and text; a
+// date-only upper bound is the last millisecond of that day.
+TEST_F(DuckDbTest, BoundsForEveryTimeType) {
+  EXPECT_EQ(Query("SELECT epoch_ms(ulid_time(ulid_min(now()))) = epoch_ms(now()), "
+                  "ulid_min(now()) < ulid_max(now())"),
+            "true|true");
+  EXPECT_EQ(Query("SELECT ulid_min(DATE '2024-01-01'), ulid_max(DATE '2024-01-31'), "
+                  "ulid_min(TIMESTAMPTZ '2024-01-01 00:00:00+00'), ulid_max('2024-01-31')"),
+            "01HK153X000000000000000000|01HNGZE5ZZZZZZZZZZZZZZZZZZ|"
+            "01HK153X000000000000000000|01HNGZE5ZZZZZZZZZZZZZZZZZZ");
+}
+
+// Messages quote the value escaped as the sortid command does: a NUL does not
+// cut the message, escape sequences come out as \xNN, and a value cut after
+// 64 bytes ends in "…".
+TEST_F(DuckDbTest, HostileInputIsEscapedInMessages) {
+  const auto message = [&](const std::string& sql) {
+    const std::string result = Query(sql);
+    const size_t line = result.find('\n');
+    return line == std::string::npos ? result : result.substr(0, line);
+  };
+  EXPECT_EQ(message("SELECT ulid_time('01ARZ3NDEKTSV4RRFFQ69G5FA' || chr(0))"),
+            "ERROR: Invalid Input Error: ulid_time: '01ARZ3NDEKTSV4RRFFQ69G5FA\\x00' is not a "
+            "valid ULID: invalid character at position 26 (use try_ulid_time for NULL instead)");
+  EXPECT_EQ(message("SELECT ulid_to_uuid(chr(27) || '[2J' || chr(9) || 'it''s\\')"),
+            "ERROR: Invalid Input Error: ulid_to_uuid: '\\x1b[2J\\tit\\'s\\\\' is not a valid "
+            "ULID: wrong length (use try_ulid_to_uuid for NULL instead)");
+  EXPECT_EQ(message("SELECT ulid_time(repeat('A', 100))"),
+            "ERROR: Invalid Input Error: ulid_time: '" + std::string(64, 'A') +
+                "'\u2026 is not a valid ULID: wrong length (use try_ulid_time for NULL instead)");
+  EXPECT_EQ(message("SELECT CAST('\u00e9' AS ULID)"),
+            "ERROR: Conversion Error: CAST to ULID: '\\xc3\\xa9' is not a valid ULID: wrong "
+            "length");
+}
+
+// The ULID type in the embedded library too: casts and ULID order.
+TEST_F(DuckDbTest, UlidTypeCasts) {
+  EXPECT_EQ(Query(std::string("SELECT '") + kUlid + "'::ULID, '" + kUlid + "'::ULID::UUID, " +
+                  "typeof(gen_ulid()), TRY_CAST('x' AS ULID)"),
+            std::string(kUlid) + "|" + kUuid + "|ULID|NULL");
+  EXPECT_EQ(Query("SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY u::ULID) a, "
+                  "row_number() OVER (ORDER BY u) b FROM (SELECT ulid() u FROM range(10000))) "
+                  "WHERE a <> b"),
+            "0");
+}
+
 TEST_F(DuckDbTest, GeneratorsAreFreshSortableAndCurrent) {
   Query(
       "CREATE TABLE g AS SELECT ulid() AS u, ulid_monotonic() AS m, record_id() AS r, "

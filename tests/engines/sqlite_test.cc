@@ -90,7 +90,39 @@ TEST_F(SqliteTest, NullsAndInvalidValues) {
   EXPECT_EQ(Query("SELECT uuid_to_ulid('nope')"),
             "ERROR: uuid_to_ulid: 'nope' is not a UUID (36 or 32 hex characters)");
   EXPECT_EQ(Query("SELECT ulid_min(-1)"),
-            "ERROR: ulid_min: expected Unix ms or ISO 8601 time within the ULID range");
+            "ERROR: ulid_min: expected Unix ms (INTEGER), a Julian day (REAL) or an ISO 8601 "
+            "time (TEXT) within the ULID range");
+}
+
+// Messages quote the value escaped as the sortid command does: a NUL does not
+// cut the message, escape sequences and binary bytes come out as \xNN, and a
+// value cut after 64 bytes ends in "…".
+TEST_F(SqliteTest, HostileInputIsEscapedInMessages) {
+  EXPECT_EQ(Query("SELECT ulid_time('01ARZ3NDEKTSV4RRFFQ69G5FA' || char(0))"),
+            "ERROR: ulid_time: '01ARZ3NDEKTSV4RRFFQ69G5FA\\x00' is not a valid ULID: invalid "
+            "character at position 26");
+  EXPECT_EQ(Query("SELECT ulid_to_uuid(char(27) || '[2J' || char(9) || 'it''s\\')"),
+            "ERROR: ulid_to_uuid: '\\x1b[2J\\tit\\'s\\\\' is not a valid ULID: wrong length");
+  EXPECT_EQ(Query("SELECT ulid_to_uuid(x'01ff80')"),
+            "ERROR: ulid_to_uuid: '\\x01\\xff\\x80' is not a valid ULID: wrong length");
+  EXPECT_EQ(
+      Query("SELECT ulid_time(printf('%.100c', 'A'))"),
+      "ERROR: ulid_time: '" + std::string(64, 'A') + "'\u2026 is not a valid ULID: wrong length");
+  EXPECT_EQ(Query("SELECT uuid_to_ulid('nope' || char(0) || char(10))"),
+            "ERROR: uuid_to_ulid: 'nope\\x00\\n' is not a UUID (36 or 32 hex characters)");
+}
+
+// ulid_min / ulid_max take REAL Julian days (julianday()), and a date-only
+// upper bound is the last millisecond of that day.
+TEST_F(SqliteTest, BoundsTakeJulianDaysAndWholeDays) {
+  EXPECT_EQ(Query("SELECT ulid_min(julianday('2024-01-01')), ulid_min(2460310.5), "
+                  "ulid_max(julianday('2024-01-31 23:59:59.999'))"),
+            "01HK153X000000000000000000|01HK153X000000000000000000|01HNGZE5ZZZZZZZZZZZZZZZZZZ");
+  EXPECT_EQ(Query("SELECT ulid_max('2024-01-31'), ulid_min('2024-01-31') < ulid_max('2024-01-31')"),
+            "01HNGZE5ZZZZZZZZZZZZZZZZZZ|1");
+  EXPECT_EQ(Query("SELECT abs(ulid_time(ulid_min(julianday('now'))) - "
+                  "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) <= 1"),
+            "1");
 }
 
 TEST_F(SqliteTest, GeneratorsAreUniqueCurrentAndOrdered) {

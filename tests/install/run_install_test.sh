@@ -14,6 +14,20 @@ cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
 test -f "$work/prefix/include/sortid/sortid.h"
 ls "$work"/prefix/lib*/libsortid.so.0 > /dev/null
 
+echo "== engine modules: each one built is installed, no header without its library"
+if [[ -f "$build_dir/sqlite/sortid.so" ]]; then
+  ls "$work"/prefix/lib*/sortid/sortid.so > /dev/null
+fi
+if [[ -f "$build_dir/duckdb/sortid.duckdb_extension" ]]; then
+  ls "$work"/prefix/lib*/sortid/sortid.duckdb_extension > /dev/null
+fi
+if [[ -f "$work/prefix/include/sortid/sortid_duckdb.h" ]]; then
+  ls "$work"/prefix/lib*/libsortid_duckdb.so > /dev/null
+fi
+if ls "$build_dir"/engines/duckdb/libsortid_duckdb.so > /dev/null 2>&1; then
+  test -f "$work/prefix/include/sortid/sortid_duckdb.h"
+fi
+
 echo "== find_package(sortid)"
 cmake -S "$consumer_dir" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" \
   -DCMAKE_C_FLAGS="$extra_cflags" -DCMAKE_CXX_FLAGS="$extra_cflags" \

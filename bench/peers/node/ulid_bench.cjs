@@ -1,7 +1,8 @@
 // Peer benchmark: the npm `ulid` package (3.0.2) over the shared data set
 // (bench/peers/make_dataset.sh). Prints a JSON array like the Go peer, names
-// "npm_ulid/<op>". Usage: node ulid_bench.cjs DATA_DIR (ULID_MODULE = path
-// of the installed package).
+// "npm_ulid/<op>", plus per-call rows (decode_time_one, generate_one).
+// Usage: node ulid_bench.cjs DATA_DIR (ULID_MODULE = path of the installed
+// package).
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -48,5 +49,29 @@ const results = [
   measure("generate_ulid", () => { sink += ulid().length; }),
   measure("generate_ulid_monotonic", () => { sink += next().length; }),
 ];
+
+// Per-call rows over the first 4096 IDs (cycled), like sortid_bench's
+// parse_one / format_one rows: decodeTime is npm ulid's only decode.
+// cpu_items_per_second uses the process's CPU time (user + system), which
+// other load on the machine inflates less than wall time.
+function perCall(name, calls, f) {
+  const rates = [], cpuRates = [];
+  for (let r = 0; r < reps; r++) {
+    const start = process.hrtime.bigint();
+    const cpuStart = process.cpuUsage();
+    for (let i = 0; i < calls; i++) f(i & 4095);
+    const cpu = process.cpuUsage(cpuStart);
+    rates.push(calls / (Number(process.hrtime.bigint() - start) / 1e9));
+    cpuRates.push(calls / ((cpu.user + cpu.system) / 1e6));
+  }
+  rates.sort((a, b) => a - b);
+  cpuRates.sort((a, b) => a - b);
+  return { name: "npm_ulid/" + name, items_per_second: rates[Math.floor(reps / 2)],
+           cpu_items_per_second: cpuRates[Math.floor(reps / 2)], items: calls,
+           repetitions: reps };
+}
+if (n < 4096) throw new Error("data set smaller than the per-call pool");
+results.push(perCall("decode_time_one", 5000000, (i) => { sink += decodeTime(ulids[i]); }));
+results.push(perCall("generate_one", 200000, () => { sink += ulid().length; }));
 if (sink === 0) process.stderr.write("unexpected zero sink\n");
 process.stdout.write(JSON.stringify(results, null, 1) + "\n");

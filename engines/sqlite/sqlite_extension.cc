@@ -2,7 +2,8 @@
 // `.load path/to/sortid` in the sqlite3 shell). SQLite calls scalar functions
 // one row at a time, so each call converts one value; ulid() and record_id()
 // hand out IDs from a per-thread batch generated in bulk.
-// Types: IDs as TEXT, binary IDs as 16-byte BLOBs, times as INTEGER Unix ms.
+// Types: IDs as TEXT, binary IDs as 16-byte BLOBs, times as INTEGER Unix ms
+// (ulid_min / ulid_max also take REAL Julian days and ISO 8601 TEXT).
 // NULL in, NULL out; strict functions raise an error quoting the value, the
 // try_ variants return NULL.
 #include <sqlite3ext.h>
@@ -13,7 +14,8 @@
 #include <optional>
 #include <string>
 
-#include "lib/engines/invalid_id_message.h"
+#include "common/invalid_id_message.h"
+#include "common/time_bounds.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
 
@@ -117,10 +119,10 @@ void UuidToUlid(sqlite3_context* ctx, int, sqlite3_value** argv) {
                       static_cast<size_t>(length), id, &valid, nullptr, nullptr);
       }
       if (!(valid & 1)) {
-        const std::string message =
-            "uuid_to_ulid: '" +
-            std::string(text ? text : "", static_cast<size_t>(std::min(length, 64))) +
-            "' is not a UUID (36 or 32 hex characters)";
+        const std::string message = "uuid_to_ulid: " +
+                                    sortid::engines::QuoteForMessage(
+                                        text ? text : "", text ? static_cast<size_t>(length) : 0) +
+                                    " is not a UUID (36 or 32 hex characters)";
         return sqlite3_result_error(ctx, message.c_str(), -1);
       }
     }
@@ -138,7 +140,8 @@ void UlidFromBlob(sqlite3_context* ctx, int, sqlite3_value** argv) {
   ResultText(ctx, SORTID_FORMAT_ULID, id);
 }
 
-// ulid_min / ulid_max: INTEGER Unix ms or TEXT ISO 8601 -> ULID text.
+// ulid_min / ulid_max: INTEGER Unix ms, REAL Julian day (julianday()) or TEXT
+// (ISO 8601 time, or "YYYY-MM-DD": the whole day) -> ULID text.
 template <bool kMax>
 void UlidBound(sqlite3_context* ctx, int, sqlite3_value** argv) {
   const char* name = kMax ? "ulid_max" : "ulid_min";
@@ -149,17 +152,23 @@ void UlidBound(sqlite3_context* ctx, int, sqlite3_value** argv) {
     case SQLITE_INTEGER:
       ms = sqlite3_value_int64(argv[0]);
       break;
+    case SQLITE_FLOAT:
+      ms = sortid::engines::MsFromJulianDay(sqlite3_value_double(argv[0]));
+      break;
     default: {
       const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-      ms = sortid::parse_timestamp(
-          std::string_view(text ? text : "", static_cast<size_t>(sqlite3_value_bytes(argv[0]))));
+      ms = sortid::engines::BoundFromText(
+          std::string_view(text ? text : "", static_cast<size_t>(sqlite3_value_bytes(argv[0]))),
+          kMax);
     }
   }
   uint8_t id[16];
   if (!ms || sortid_bounds(SORTID_FORMAT_ULID, *ms, kMax ? nullptr : id, kMax ? id : nullptr) !=
                  SORTID_OK) {
     const std::string message =
-        std::string(name) + ": expected Unix ms or ISO 8601 time within the ULID range";
+        std::string(name) +
+        ": expected Unix ms (INTEGER), a Julian day (REAL) or an ISO 8601 time (TEXT) within the "
+        "ULID range";
     return sqlite3_result_error(ctx, message.c_str(), -1);
   }
   ResultText(ctx, SORTID_FORMAT_ULID, id);

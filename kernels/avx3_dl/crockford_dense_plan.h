@@ -13,13 +13,19 @@
 // and a last vpermi2b emits 4 x 16 bytes. Prefix / terminator bytes are
 // compared in place.
 //
-// Built at run time per (prefix, terminator) and cached per thread.
-#ifndef SORTID_KERNELS_CROCKFORD_DENSE_PLAN_H_
-#define SORTID_KERNELS_CROCKFORD_DENSE_PLAN_H_
+// Plain data, built by the kernel table's prepare step once per bulk call
+// (PrepareCrockfordDense below): the plans for the common layouts (no prefix,
+// no terminator or '\n') are constants built at compile time, others are
+// built into the caller's KernelPlan storage. Used by
+// kernels/avx3_dl/crockford_dense-inl.h.
+#ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_DENSE_PLAN_H_
+#define SORTID_KERNELS_AVX3_DL_CROCKFORD_DENSE_PLAN_H_
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
+#include <new>
+
+#include "kernels/kernel_api.h"
 
 namespace sortid::simd_tables {
 
@@ -51,11 +57,12 @@ struct CrockfordDensePlan {
   uint64_t dec_load_lanes[2] = {};  // lanes inside the 4 items
 };
 
-// Fills plan for items prefix + `chars` characters (+ terminator), chars 26
-// (ULID) or 20 (Record ID); usable stays false when the layout does not fit
-// (item over 32 bytes or a qword needing more than 8 input bytes).
-inline void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t prefix_len,
-                                    int terminator, CrockfordDensePlan* plan) {
+// Fills plan's encode (or decode) half for items prefix + `chars` characters
+// (+ terminator), chars 26 (ULID) or 20 (Record ID); usable stays false when
+// the layout does not fit (item over 32 bytes or a qword needing more than 8
+// input bytes).
+constexpr void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t prefix_len,
+                                       int terminator, bool encode, CrockfordDensePlan* plan) {
   *plan = CrockfordDensePlan{};
   const size_t len = prefix_len + chars + (terminator >= 0 ? 1 : 0);
   // Character k is the 5-bit group at value bit top - 5k.
@@ -70,10 +77,7 @@ inline void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t pre
   auto is_char = [&](size_t off) { return off >= prefix_len && off < prefix_len + chars; };
 
   // ---- encode
-  for (int v = 0; v < 2; ++v) {
-    std::memset(plan->enc_gather[v], 0, 64);
-    std::memset(plan->enc_shift[v], 0, 64);
-    std::memset(plan->enc_template[v], 0, 64);
+  for (int v = 0; v < 2 && encode; ++v) {
     for (int q = 0; q < 8; ++q) {
       // Input bytes each item's characters in this qword need (LE byte range).
       int lo[4] = {99, 99, 99, 99}, hi[4] = {-1, -1, -1, -1}, order[4], n_items = 0;
@@ -118,7 +122,7 @@ inline void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t pre
     }
   }
 
-  for (size_t errors = 0; errors < 16; ++errors) {
+  for (size_t errors = 0; errors < 16 && encode; ++errors) {
     for (size_t item = 0; item < 4; ++item) {
       if ((errors >> item) & 1) {
         plan->enc_clear[errors][0] |= plan->enc_item_chars[item][0];
@@ -127,6 +131,10 @@ inline void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t pre
     }
   }
 
+  if (encode) {
+    plan->usable = true;
+    return;
+  }
   // ---- decode
   const size_t fixed_bytes = len - chars;  // prefix + terminator
   auto fixed_offset = [&](size_t k) { return k < prefix_len ? k : prefix_len + chars; };
@@ -148,7 +156,6 @@ inline void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t pre
       if (static_cast<size_t>(64 * v + j) < total) plan->dec_load_lanes[v] |= uint64_t{1} << j;
     }
   }
-  std::memset(plan->dec_fixed_expected, 0, 64);
   for (int h = 0; h < 2; ++h) {
     for (int slot = 0; slot < 32; ++slot) {
       if (slot >= pads) plan->dec_char_lanes |= uint64_t{1} << (32 * h + slot);
@@ -182,6 +189,38 @@ inline constexpr auto kCrockfordDenseFinal = [] {
   return t;
 }();
 
+constexpr CrockfordDensePlan MakeCrockfordDensePlan(size_t chars, int terminator, bool encode) {
+  CrockfordDensePlan plan{};
+  BuildCrockfordDensePlan(chars, "", 0, terminator, encode, &plan);
+  return plan;
+}
+
+// [format is ULID][terminator is '\n'][encode]: the layouts without a prefix.
+inline constexpr CrockfordDensePlan kCommonCrockfordPlans[2][2][2] = {
+    {{MakeCrockfordDensePlan(20, -1, false), MakeCrockfordDensePlan(20, -1, true)},
+     {MakeCrockfordDensePlan(20, '\n', false), MakeCrockfordDensePlan(20, '\n', true)}},
+    {{MakeCrockfordDensePlan(26, -1, false), MakeCrockfordDensePlan(26, -1, true)},
+     {MakeCrockfordDensePlan(26, '\n', false), MakeCrockfordDensePlan(26, '\n', true)}}};
+
+// The plan for a ULID / Record ID bulk call, or nullptr when the dense path
+// does not apply (fewer than 8 items, stride != item length, item over 32
+// bytes). Builds into plan->storage when no constant fits.
+inline const CrockfordDensePlan* PrepareCrockfordDense(const kernels::PlanRequest& request,
+                                                       kernels::KernelPlan* plan) {
+  static_assert(sizeof(CrockfordDensePlan) <= kernels::KernelPlan::kStorageBytes &&
+                alignof(CrockfordDensePlan) <= 64);
+  const size_t chars = request.format == Format::kUlid ? 26 : 20;
+  const size_t len = request.prefix_len + chars + (request.terminator >= 0 ? 1 : 0);
+  if (request.count < 8 || len > 32 || request.stride != len) return nullptr;
+  if (request.prefix_len == 0 && (request.terminator == -1 || request.terminator == '\n')) {
+    return &kCommonCrockfordPlans[chars == 26][request.terminator >= 0][request.encode];
+  }
+  auto* built = new (plan->storage) CrockfordDensePlan;
+  BuildCrockfordDensePlan(chars, request.prefix, request.prefix_len, request.terminator,
+                          request.encode, built);
+  return built->usable ? built : nullptr;
+}
+
 }  // namespace sortid::simd_tables
 
-#endif  // SORTID_KERNELS_CROCKFORD_DENSE_PLAN_H_
+#endif  // SORTID_KERNELS_AVX3_DL_CROCKFORD_DENSE_PLAN_H_

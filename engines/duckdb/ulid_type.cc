@@ -1,0 +1,185 @@
+// The ULID logical type: 16 bytes stored as DuckDB's UUID, under the alias
+// ULID. Why UUID storage: DuckDB keeps a UUID as a 128-bit integer whose
+// order is the order of the 16 bytes, so ORDER BY, comparisons, min/max and
+// zone maps on a ULID column follow ULID order (time first); the value is
+// 16 bytes inline (no string heap), Parquet and Arrow write it bit-exact as a
+// 16-byte UUID, and ULID <-> UUID is a copy. Casts (all vectorized, NULL in,
+// NULL out):
+//   VARCHAR -> ULID   strict (error names value, reason, position); TRY_CAST -> NULL
+//   ULID -> VARCHAR   canonical upper case
+//   ULID <-> UUID, ULID <-> BLOB (16 bytes)   bit-exact
+//   ULID -> TIMESTAMP_MS   the ULID's time, as ulid_time
+// and the ULID-typed functions gen_ulid(), gen_ulid_monotonic(), ulid_time(ULID).
+#include <cstring>
+#include <string>
+
+#include "common/invalid_id_message.h"
+#include "functions.h"
+#include "registration.h"
+#include "vectors.h"
+
+namespace sortid::duckdb_glue {
+namespace {
+
+// ids[16 * i] from the UUID-stored values of n rows.
+void IdsFromColumn(duckdb_vector column, size_t n, uint8_t* ids) {
+  const auto* values = static_cast<const duckdb_hugeint*>(duckdb_vector_get_data(column));
+  for (size_t i = 0; i < n; ++i) FromDuckUuid(values[i], &ids[kIdBytes * i]);
+}
+
+bool TextToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_vector output) {
+  Scratch& s = ThreadScratch();
+  const auto* strings = static_cast<const duckdb_string_t*>(duckdb_vector_get_data(input));
+  const uint64_t* mask = duckdb_vector_get_validity(input);
+  DecodeStringItems(SORTID_FORMAT_ULID, kUlidChars, strings, mask, n, s);
+  auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
+  for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[kIdBytes * i]);
+  SetOutputValidity(output, n, s.valid.data());
+  const bool try_cast = duckdb_cast_function_get_cast_mode(info) == DUCKDB_CAST_TRY;
+  for (idx_t i = 0; i < n; ++i) {
+    if (!RowValid(mask, i) || BitSet(s.valid.data(), i)) continue;
+    const std::string message = sortid::engines::InvalidIdMessage(
+        "CAST to ULID", SORTID_FORMAT_ULID, StringData(strings[i]), StringLength(strings[i]));
+    if (!try_cast) {
+      duckdb_cast_function_set_error(info, message.c_str());
+      return false;
+    }
+    duckdb_cast_function_set_row_error(info, message.c_str(), i, output);
+  }
+  return true;
+}
+
+bool UlidToText(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
+  if (n == 0) return true;
+  Scratch& s = ThreadScratch();
+  s.Reserve(n, kUlidChars);
+  IdsFromColumn(input, n, s.ids.data());
+  sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
+                nullptr);
+  MaskToBits(duckdb_vector_get_validity(input), n, s.valid.data());
+  WriteStrings(output, n, kUlidChars, s.text.data(), s.valid.data());
+  SetOutputValidity(output, n, s.valid.data());
+  return true;
+}
+
+// ULID -> UUID and UUID -> ULID: the same 16 bytes.
+bool CopyUuid(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
+  std::memcpy(duckdb_vector_get_data(output), duckdb_vector_get_data(input),
+              n * sizeof(duckdb_hugeint));
+  CopyValidity(input, output, n);
+  return true;
+}
+
+bool UlidToBlob(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
+  if (n == 0) return true;
+  Scratch& s = ThreadScratch();
+  s.Reserve(n, kUlidChars);
+  IdsFromColumn(input, n, s.ids.data());
+  MaskToBits(duckdb_vector_get_validity(input), n, s.valid.data());
+  WriteStrings(output, n, kIdBytes, reinterpret_cast<const char*>(s.ids.data()), s.valid.data());
+  SetOutputValidity(output, n, s.valid.data());
+  return true;
+}
+
+bool BlobToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_vector output) {
+  const auto* blobs = static_cast<const duckdb_string_t*>(duckdb_vector_get_data(input));
+  const uint64_t* mask = duckdb_vector_get_validity(input);
+  auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
+  CopyValidity(input, output, n);
+  const bool try_cast = duckdb_cast_function_get_cast_mode(info) == DUCKDB_CAST_TRY;
+  for (idx_t i = 0; i < n; ++i) {
+    if (!RowValid(mask, i)) continue;
+    if (StringLength(blobs[i]) != kIdBytes) {
+      const std::string message =
+          "CAST to ULID: a binary ULID is 16 bytes, got " + std::to_string(StringLength(blobs[i]));
+      if (!try_cast) {
+        duckdb_cast_function_set_error(info, message.c_str());
+        return false;
+      }
+      duckdb_cast_function_set_row_error(info, message.c_str(), i, output);
+      continue;
+    }
+    out[i] = ToDuckUuid(reinterpret_cast<const uint8_t*>(StringData(blobs[i])));
+  }
+  return true;
+}
+
+// The ULID's 48-bit time as TIMESTAMP_MS (milliseconds since the epoch).
+void TimesFromColumn(duckdb_vector input, size_t n, duckdb_vector output) {
+  Scratch& s = ThreadScratch();
+  s.Reserve(n, kUlidChars);
+  IdsFromColumn(input, n, s.ids.data());
+  sortid_timestamps_ms(SORTID_FORMAT_ULID, s.ids.data(), n,
+                       static_cast<int64_t*>(duckdb_vector_get_data(output)));
+  CopyValidity(input, output, n);
+}
+
+bool UlidToTime(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
+  TimesFromColumn(input, n, output);
+  return true;
+}
+
+using CastFunction = bool (*)(duckdb_function_info, idx_t, duckdb_vector, duckdb_vector);
+
+bool RegisterCast(duckdb_connection connection, const TypeSpec& from, const TypeSpec& to,
+                  CastFunction function) {
+  duckdb_cast_function cast = duckdb_create_cast_function();
+  duckdb_logical_type source = MakeType(from), target = MakeType(to);
+  duckdb_cast_function_set_source_type(cast, source);
+  duckdb_cast_function_set_target_type(cast, target);
+  duckdb_cast_function_set_function(cast, function);
+  const bool ok = duckdb_register_cast_function(connection, cast) == DuckDBSuccess;
+  duckdb_destroy_logical_type(&source);
+  duckdb_destroy_logical_type(&target);
+  duckdb_destroy_cast_function(&cast);
+  return ok;
+}
+
+template <bool kMonotonic>
+void GenerateIds(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
+  const idx_t n = duckdb_data_chunk_get_size(input);
+  Scratch& s = ThreadScratch();
+  s.Reserve(n, kUlidChars);
+  const sortid_error error = kMonotonic
+                                 ? sortid_generate_ulid_monotonic_global(s.ids.data(), n, nullptr)
+                                 : sortid_generate(SORTID_KIND_ULID, s.ids.data(), n, nullptr);
+  if (error != SORTID_OK) {
+    duckdb_scalar_function_set_error(info, sortid_error_message(error));
+    return;
+  }
+  auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
+  for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[kIdBytes * i]);
+}
+
+}  // namespace
+
+void UlidTypeTime(duckdb_function_info, duckdb_data_chunk input, duckdb_vector output) {
+  TimesFromColumn(duckdb_data_chunk_get_vector(input, 0), duckdb_data_chunk_get_size(input),
+                  output);
+}
+void GenerateUlidType(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
+  GenerateIds<false>(info, input, output);
+}
+void GenerateUlidTypeMonotonic(duckdb_function_info info, duckdb_data_chunk input,
+                               duckdb_vector output) {
+  GenerateIds<true>(info, input, output);
+}
+
+bool RegisterUlidType(duckdb_connection connection) {
+  duckdb_logical_type ulid = MakeType(kUlidType);
+  bool ok = duckdb_register_logical_type(connection, ulid, nullptr) == DuckDBSuccess;
+  duckdb_destroy_logical_type(&ulid);
+  constexpr auto kText = DUCKDB_TYPE_VARCHAR;
+  constexpr auto kUuid = DUCKDB_TYPE_UUID;
+  constexpr auto kBlob = DUCKDB_TYPE_BLOB;
+  ok &= RegisterCast(connection, kText, kUlidType, TextToUlid);
+  ok &= RegisterCast(connection, kUlidType, kText, UlidToText);
+  ok &= RegisterCast(connection, kUlidType, kUuid, CopyUuid);
+  ok &= RegisterCast(connection, kUuid, kUlidType, CopyUuid);
+  ok &= RegisterCast(connection, kUlidType, kBlob, UlidToBlob);
+  ok &= RegisterCast(connection, kBlob, kUlidType, BlobToUlid);
+  ok &= RegisterCast(connection, kUlidType, DUCKDB_TYPE_TIMESTAMP_MS, UlidToTime);
+  return ok;
+}
+
+}  // namespace sortid::duckdb_glue

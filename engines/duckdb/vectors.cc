@@ -1,0 +1,105 @@
+// See vectors.h.
+#include "vectors.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "common/invalid_id_message.h"
+
+namespace sortid::duckdb_glue {
+
+void Scratch::Reserve(size_t n, size_t chars) {
+  if (text.size() < n * chars) text.resize(n * chars);
+  if (ids.size() < n * kIdBytes) ids.resize(n * kIdBytes);
+  const size_t bitmap = (n + 63) / 64 * 8;
+  if (valid.size() < bitmap) valid.resize(bitmap);
+  if (rows.size() < n) rows.resize(n);
+  if (dense_ids.size() < n * kIdBytes) dense_ids.resize(n * kIdBytes);
+  if (dense_valid.size() < bitmap) dense_valid.resize(bitmap);
+}
+
+Scratch& ThreadScratch() {
+  thread_local Scratch scratch;
+  return scratch;
+}
+
+void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t* strings,
+                       const uint64_t* mask, size_t n, Scratch& s) {
+  s.Reserve(n, chars);
+  size_t k = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (!RowValid(mask, i) || StringLength(strings[i]) != chars) continue;
+    std::memcpy(&s.text[k * chars], StringData(strings[i]), chars);
+    s.rows[k++] = static_cast<uint32_t>(i);
+  }
+  // Decoded straight into place when every row qualifies.
+  const bool in_place = k == n;
+  uint8_t* ids = in_place ? s.ids.data() : s.dense_ids.data();
+  uint8_t* valid = in_place ? s.valid.data() : s.dense_valid.data();
+  size_t invalid = 0;
+  sortid_decode(format, s.text.data(), k, chars, ids, valid, &invalid, nullptr);
+  if (in_place) return;
+  std::memset(s.valid.data(), 0, (n + 7) / 8);
+  for (size_t m = 0; m < k; ++m) {
+    if (!BitSet(valid, m)) continue;
+    const uint32_t row = s.rows[m];
+    std::memcpy(&s.ids[kIdBytes * row], &ids[kIdBytes * m], kIdBytes);
+    SetBit(s.valid.data(), row);
+  }
+}
+
+std::string FirstInvalidRowMessage(const char* function, sortid_format format,
+                                   const duckdb_string_t* strings, const uint64_t* mask, size_t n,
+                                   const uint8_t* valid) {
+  for (size_t i = 0; i < n; ++i) {
+    if (!RowValid(mask, i) || BitSet(valid, i)) continue;
+    return sortid::engines::InvalidIdMessage(function, format, StringData(strings[i]),
+                                             StringLength(strings[i]));
+  }
+  return {};
+}
+
+void MaskToBits(const uint64_t* mask, size_t n, uint8_t* valid) {
+  for (size_t b = 0; b < (n + 7) / 8; ++b) {
+    valid[b] = static_cast<uint8_t>(mask == nullptr ? 0xFFu : mask[b / 8] >> (8 * (b % 8)));
+  }
+}
+
+void SetOutputValidity(duckdb_vector output, size_t n, const uint8_t* valid) {
+  duckdb_vector_ensure_validity_writable(output);
+  uint64_t* out = duckdb_vector_get_validity(output);
+  for (size_t w = 0; w < (n + 63) / 64; ++w) {
+    uint64_t word = 0;
+    std::memcpy(&word, &valid[8 * w], std::min<size_t>(8, (n + 7) / 8 - 8 * w));
+    out[w] = word;
+  }
+}
+
+void CopyValidity(duckdb_vector input, duckdb_vector output, size_t n) {
+  const uint64_t* mask = duckdb_vector_get_validity(input);
+  if (mask == nullptr) return;
+  duckdb_vector_ensure_validity_writable(output);
+  std::memcpy(duckdb_vector_get_validity(output), mask, (n + 63) / 64 * 8);
+}
+
+void WriteStrings(duckdb_vector output, size_t n, size_t length, const char* data,
+                  const uint8_t* valid) {
+  // The whole chunk's text becomes one string of the vector's heap (row 0,
+  // n * length > 12 bytes, so never inlined); every row then points into it.
+  // A non-inlined duckdb_string_t carries its first 4 bytes as a prefix.
+  duckdb_vector_assign_string_element_len(output, 0, data, n * length);
+  auto* rows = static_cast<duckdb_string_t*>(duckdb_vector_get_data(output));
+  char* heap = rows[0].value.pointer.ptr;
+  for (size_t i = 0; i < n; ++i) {
+    if (!BitSet(valid, i)) {
+      rows[i].value.inlined.length = 0;  // a well-formed empty string behind the NULL bit
+      continue;
+    }
+    char* text = heap + i * length;
+    rows[i].value.pointer.length = static_cast<uint32_t>(length);
+    std::memcpy(rows[i].value.pointer.prefix, text, 4);
+    rows[i].value.pointer.ptr = text;
+  }
+}
+
+}  // namespace sortid::duckdb_glue

@@ -1,0 +1,140 @@
+/*
+ * sortid PostgreSQL extension: generators (ULID, monotonic ULID, UUIDv7,
+ * Record ID), timestamps and time-window bounds, uuid conversions.
+ *
+ * Generation uses sortid's process-wide pool (sortid_generate): a PostgreSQL
+ * backend is one process with one thread, so "the calling thread's generator"
+ * is this backend's own, and gen_ulid_monotonic() is monotonic per backend
+ * without shared memory or shared_preload_libraries. The pool reseeds after a
+ * fork (backends are forked from the postmaster). Semantics, incl. a clock
+ * that steps back and the overflow rule: include/sortid/generator.hpp and
+ * SPEC §3.
+ */
+/* clang-format off: PostgreSQL requires postgres.h before any other header. */
+#include "postgres.h"
+/* clang-format on */
+
+#include "datatype/timestamp.h"
+#include "ulid_pg.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+
+/* Milliseconds between 1970-01-01 and PostgreSQL's epoch 2000-01-01. */
+#define UNIX_TO_POSTGRES_EPOCH_MS \
+  ((int64)(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * 1000)
+
+static TimestampTz unix_ms_to_timestamptz(int64 unix_ms) {
+  return (unix_ms - UNIX_TO_POSTGRES_EPOCH_MS) * 1000;
+}
+
+/* The millisecond a timestamptz falls in (floor), as Unix ms. */
+static int64 timestamptz_to_unix_ms(TimestampTz ts, const char* function) {
+  int64 ms;
+
+  if (TIMESTAMP_NOT_FINITE(ts))
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("%s: timestamp out of range for a ULID: %s", function,
+                           TIMESTAMP_IS_NOBEGIN(ts) ? "-infinity" : "infinity")));
+  ms = ts / 1000 - (ts % 1000 < 0 ? 1 : 0);
+  return ms + UNIX_TO_POSTGRES_EPOCH_MS;
+}
+
+static ulid_t* generate_one(sortid_id_kind kind, const char* function) {
+  ulid_t* id = palloc(sizeof(ulid_t));
+  const sortid_error why = sortid_generate(kind, id->data, 1, NULL);
+
+  if (why != SORTID_OK) ulid_report_generator_error(function, why);
+  return id;
+}
+
+PG_FUNCTION_INFO_V1(gen_ulid);
+Datum gen_ulid(PG_FUNCTION_ARGS) {
+  (void)fcinfo;
+  PG_RETURN_ULID_P(generate_one(SORTID_KIND_ULID, "gen_ulid"));
+}
+
+PG_FUNCTION_INFO_V1(gen_ulid_monotonic);
+Datum gen_ulid_monotonic(PG_FUNCTION_ARGS) {
+  (void)fcinfo;
+  PG_RETURN_ULID_P(generate_one(SORTID_KIND_ULID_MONOTONIC, "gen_ulid_monotonic"));
+}
+
+PG_FUNCTION_INFO_V1(gen_uuidv7);
+Datum gen_uuidv7(PG_FUNCTION_ARGS) {
+  (void)fcinfo;
+  /* pg_uuid_t has the same 16-byte layout. */
+  PG_RETURN_UUID_P((pg_uuid_t*)generate_one(SORTID_KIND_UUIDV7, "gen_uuidv7"));
+}
+
+PG_FUNCTION_INFO_V1(gen_record_id);
+Datum gen_record_id(PG_FUNCTION_ARGS) {
+  const ulid_t* id = generate_one(SORTID_KIND_RECORD_ID, "gen_record_id");
+  char text[20];
+
+  (void)fcinfo;
+  if (ulid_text_encode(SORTID_FORMAT_RECORD_ID, id->data, text) != sizeof(text))
+    elog(ERROR, "gen_record_id: sortid could not encode a Record ID");
+  PG_RETURN_TEXT_P(cstring_to_text_with_len(text, sizeof(text)));
+}
+
+PG_FUNCTION_INFO_V1(ulid_time);
+Datum ulid_time(PG_FUNCTION_ARGS) {
+  int64 unix_ms = 0;
+
+  (void)sortid_timestamps_ms(SORTID_FORMAT_ULID, PG_GETARG_ULID_P(0)->data, 1, &unix_ms);
+  PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(unix_ms));
+}
+
+/* ulid_min / ulid_max: the smallest / largest ULID of a timestamp's ms. */
+static Datum ulid_bound(FunctionCallInfo fcinfo, bool upper, const char* function) {
+  const int64 unix_ms = timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(0), function);
+  ulid_t* id = palloc(sizeof(ulid_t));
+
+  if (sortid_bounds(SORTID_FORMAT_ULID, unix_ms, upper ? NULL : id->data,
+                    upper ? id->data : NULL) != SORTID_OK)
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("%s: timestamp out of range for a ULID", function),
+                    errdetail("A ULID holds the milliseconds from 1970-01-01 00:00:00 UTC to "
+                              "10889-08-02 05:31:50.655 UTC.")));
+  PG_RETURN_ULID_P(id);
+}
+
+PG_FUNCTION_INFO_V1(ulid_min);
+Datum ulid_min(PG_FUNCTION_ARGS) { return ulid_bound(fcinfo, false, "ulid_min"); }
+
+PG_FUNCTION_INFO_V1(ulid_max);
+Datum ulid_max(PG_FUNCTION_ARGS) { return ulid_bound(fcinfo, true, "ulid_max"); }
+
+/* ulid and uuid share the 16-byte layout; these copy it under the other type. */
+PG_FUNCTION_INFO_V1(ulid_to_uuid);
+Datum ulid_to_uuid(PG_FUNCTION_ARGS) {
+  pg_uuid_t* uuid = palloc(UUID_LEN);
+
+  memcpy(uuid->data, PG_GETARG_ULID_P(0)->data, UUID_LEN);
+  PG_RETURN_UUID_P(uuid);
+}
+
+PG_FUNCTION_INFO_V1(uuid_to_ulid);
+Datum uuid_to_ulid(PG_FUNCTION_ARGS) {
+  ulid_t* id = palloc(sizeof(ulid_t));
+
+  memcpy(id->data, PG_GETARG_UUID_P(0)->data, ULID_LEN);
+  PG_RETURN_ULID_P(id);
+}
+
+PG_FUNCTION_INFO_V1(record_id_time);
+Datum record_id_time(PG_FUNCTION_ARGS) {
+  text* input = PG_GETARG_TEXT_PP(0);
+  const char* chars = VARDATA_ANY(input);
+  const size_t len = VARSIZE_ANY_EXHDR(input);
+  uint8_t id[ULID_LEN];
+  size_t position = 0;
+  int64 unix_ms = 0;
+  const sortid_error why = ulid_text_decode(SORTID_FORMAT_RECORD_ID, chars, len, id, &position);
+
+  if (why != SORTID_OK)
+    ulid_report_invalid_text("a Record ID", SORTID_FORMAT_RECORD_ID, chars, len, why, position);
+  (void)sortid_timestamps_ms(SORTID_FORMAT_RECORD_ID, id, 1, &unix_ms);
+  PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(unix_ms));
+}

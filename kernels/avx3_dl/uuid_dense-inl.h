@@ -1,0 +1,86 @@
+// AVX-512 VBMI UUID encoder (targets AVX3_DL and newer, see target_guard.h):
+// 4 IDs per step into slots of up to 48 bytes, three 64-byte output chunks
+// made by byte permutes (uuid_dense_plan.h explains the tables, which come
+// from the kernel table's prepare step). The portable kernel
+// (kernels/hex_uuid-inl.h) calls it for the first count - count % 4 items.
+// Model: simdutf's src/icelake/ (one folder per x86 target).
+//
+// Toggle include guard: included once per target by kernels/hex_uuid-inl.h.
+#if defined(SORTID_KERNELS_AVX3_DL_UUID_DENSE_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef SORTID_KERNELS_AVX3_DL_UUID_DENSE_INL_H_
+#undef SORTID_KERNELS_AVX3_DL_UUID_DENSE_INL_H_
+#else
+#define SORTID_KERNELS_AVX3_DL_UUID_DENSE_INL_H_
+#endif
+
+#include "hwy/highway.h"
+#include "kernels/alphabet.h"
+#include "kernels/avx3_dl/target_guard.h"
+#include "kernels/avx3_dl/uuid_dense_plan.h"
+#include "kernels/kernel_api.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace sortid {
+namespace HWY_NAMESPACE {
+
+#if SORTID_TARGET_HAS_VBMI
+
+// Encodes the first count - count % 4 items.
+inline size_t EncodeUuidDense(const kernels::EncodeArgs& args,
+                              const simd_tables::UuidDensePlan& plan) {
+  const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(
+      reinterpret_cast<const __m128i*>(args.lower ? alphabet::kHexLower : alphabet::kHexUpper)));
+  const __m512i spread0 = _mm512_load_si512(plan.spread[0]);
+  const __m512i spread1 = _mm512_load_si512(plan.spread[1]);
+  const __m512i gather0 = _mm512_load_si512(plan.gather[0]);
+  const __m512i gather1 = _mm512_load_si512(plan.gather[1]);
+  const __m512i gather2 = _mm512_load_si512(plan.gather[2]);
+  const __m512i fixed0 = _mm512_load_si512(plan.fixed[0]);
+  const __m512i fixed1 = _mm512_load_si512(plan.fixed[1]);
+  const __m512i fixed2 = _mm512_load_si512(plan.fixed[2]);
+  const __mmask64 lanes0 = plan.fixed_lanes[0], lanes1 = plan.fixed_lanes[1],
+                  lanes2 = plan.fixed_lanes[2];
+  const __mmask64 store0 = plan.store_lanes[0], store1 = plan.store_lanes[1],
+                  store2 = plan.store_lanes[2];
+  const __m512i low_nibble = _mm512_set1_epi8(0x0F);
+  const size_t stride = args.out_stride;
+  const size_t n = args.count - args.count % 4;
+  auto* out = reinterpret_cast<uint8_t*>(args.out);
+  // Chunks whose every byte belongs to an item are stored whole: a masked
+  // store is much slower on its way to memory (beyond the caches).
+  const bool whole0 = store0 == ~uint64_t{0}, whole1 = store1 == ~uint64_t{0};
+  for (size_t i = 0; i < n; i += 4) {
+    const __m512i ids = _mm512_loadu_si512(args.ids + 16 * i);
+    const __m512i high =
+        _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(ids, 4), low_nibble));
+    const __m512i low = _mm512_shuffle_epi8(digits, _mm512_and_si512(ids, low_nibble));
+    const __m512i a = _mm512_permutex2var_epi8(high, spread0, low);
+    const __m512i b = _mm512_permutex2var_epi8(high, spread1, low);
+    uint8_t* o = out + i * stride;
+    const __m512i c0 =
+        _mm512_mask_blend_epi8(lanes0, _mm512_permutex2var_epi8(a, gather0, b), fixed0);
+    const __m512i c1 =
+        _mm512_mask_blend_epi8(lanes1, _mm512_permutex2var_epi8(a, gather1, b), fixed1);
+    const __m512i c2 =
+        _mm512_mask_blend_epi8(lanes2, _mm512_permutex2var_epi8(a, gather2, b), fixed2);
+    if (whole0) {
+      _mm512_storeu_si512(o, c0);
+    } else {
+      _mm512_mask_storeu_epi8(o, store0, c0);
+    }
+    if (whole1) {
+      _mm512_storeu_si512(o + 64, c1);
+    } else {
+      _mm512_mask_storeu_epi8(o + 64, store1, c1);
+    }
+    _mm512_mask_storeu_epi8(o + 128, store2, c2);
+  }
+  return n;
+}
+#endif  // SORTID_TARGET_HAS_VBMI
+
+}  // namespace HWY_NAMESPACE
+}  // namespace sortid
+HWY_AFTER_NAMESPACE();
+
+#endif  // SORTID_KERNELS_AVX3_DL_UUID_DENSE_INL_H_

@@ -1,0 +1,78 @@
+// Pieces every bulk call in lib/ shares: overflow checks, bitmap bits, and
+// preparing the active kernel table for one call (its plan travels in the
+// kernel arguments; an unsupported target's stand-in table fails here).
+#ifndef SORTID_LIB_BULK_H_
+#define SORTID_LIB_BULK_H_
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+
+#include "kernels/kernel_api.h"
+#include "lib/options.h"
+#include "lib/targets.h"
+#include "sortid/sortid.hpp"
+
+namespace sortid::internal {
+
+// Items per kernel call: a multiple of 8 so each batch's validity starts on a
+// byte boundary, small enough that a batch stays in L1/L2.
+inline constexpr size_t kBatch = 4096;
+
+inline bool MulOverflows(size_t a, size_t b) {
+  return b != 0 && a > std::numeric_limits<size_t>::max() / b;
+}
+
+inline void SetBit(uint8_t* bitmap, size_t i, bool value) {
+  const auto mask = static_cast<uint8_t>(1u << (i % 8));
+  bitmap[i / 8] = value ? static_cast<uint8_t>(bitmap[i / 8] | mask)
+                        : static_cast<uint8_t>(bitmap[i / 8] & ~mask);
+}
+
+inline bool GetBit(const uint8_t* bitmap, size_t i) { return (bitmap[i / 8] >> (i % 8)) & 1; }
+
+// Clears the bits past count in the last byte of a bitmap of count items.
+inline void ClearTail(uint8_t* bitmap, size_t count) {
+  if (count % 8 != 0) {
+    bitmap[count / 8] = static_cast<uint8_t>(bitmap[count / 8] & ((1u << (count % 8)) - 1));
+  }
+}
+
+// The active kernel table, prepared (table.prepare) for one bulk call of
+// `count` items of `format` at `stride` with the given prefix and terminator.
+// error: kOk, or the table's error (kUnsupported from the stand-in table).
+struct PreparedKernels {
+  PreparedKernels(Format format, bool encode, size_t count, size_t stride, const char* prefix,
+                  size_t prefix_len, int terminator)
+      : table(*ActiveTable()),
+        error(table.prepare({format, encode, count, stride, prefix, prefix_len, terminator},
+                            &plan)) {}
+  PreparedKernels(const PreparedKernels&) = delete;
+  PreparedKernels& operator=(const PreparedKernels&) = delete;
+
+  const kernels::KernelTable& table;
+  kernels::KernelPlan plan;
+  Error error;
+};
+
+// Runs batch(done, n, batch_validity) -> Status for the batches of kBatch
+// items of a bulk call (batch_validity: validity + done / 8, or scratch when
+// validity is nullptr); stops at the first error, else sums the invalid
+// counts.
+template <class Batch>
+Status RunBatches(size_t count, uint8_t* validity, Batch batch) {
+  uint8_t scratch_validity[kBatch / 8];
+  Status status;
+  for (size_t done = 0; done < count; done += kBatch) {
+    const Status result = batch(done, std::min(kBatch, count - done),
+                                validity != nullptr ? validity + done / 8 : scratch_validity);
+    if (!result.ok()) return {result.error};
+    status.invalid += result.invalid;
+  }
+  return status;
+}
+
+}  // namespace sortid::internal
+
+#endif  // SORTID_LIB_BULK_H_

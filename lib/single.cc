@@ -1,0 +1,147 @@
+// One ID at a time: decode_one / encode_one over the per-item fast codec
+// (lib/single_item.h, lib/single_codec.h). Options are resolved only when a prefix, TypeID or
+// terminator is asked for; without them a call is a length check and the
+// codec. Every error is explained by the reference kernel, so kinds and byte
+// positions are explain()'s (../shared/SPEC.md §3).
+#include <cstring>
+#include <string_view>
+
+#include "kernels/kernel_api.h"
+#include "kernels/scalar/reference.h"
+#include "lib/options.h"
+#include "lib/single_codec.h"
+#include "sortid/sortid.hpp"
+
+namespace sortid {
+namespace {
+
+using single::Alphabet;
+
+bool IsCrockford(Format format) { return format == Format::kUlid || format == Format::kRecordId; }
+
+// The ID characters alone (the text is exactly the ID); false when invalid.
+inline bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t len,
+                       uint8_t* id) {
+  switch (format) {
+    case Format::kUlid:
+      return len == 26 && single::DecodeUlidActive(alphabet, text, id);
+    case Format::kRecordId:
+      return len == 20 && single::DecodeRecordIdActive(alphabet, text, id);
+    case Format::kUuid:
+      if (len == 36) return single::DecodeUuidActive(text, id);
+      return len == 32 && single::DecodeUuidHexActive(text, id);
+    case Format::kUuidHex:
+      return len == 32 && single::DecodeUuidHexActive(text, id);
+  }
+  return false;
+}
+
+// Writes the ID characters; false (nothing written) for a Record ID that does not fit.
+inline bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) {
+  switch (format) {
+    case Format::kUlid:
+      single::EncodeUlidActive(id, lower, out);
+      return true;
+    case Format::kRecordId:
+      if (!single::RecordIdEncodable(id)) return false;
+      single::EncodeRecordIdActive(id, lower, out);
+      return true;
+    case Format::kUuid:
+      single::EncodeUuidActive(id, lower, out);
+      return true;
+    case Format::kUuidHex:
+      single::EncodeUuidHexActive(id, lower, out);
+      return true;
+  }
+  return false;
+}
+
+// The reference kernel's verdict on an item the fast path rejected (zeroes id).
+[[gnu::noinline]] Explanation Explain(const reference::ItemSpec& spec, std::string_view text,
+                                      uint8_t* id) {
+  return reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(text.data()), text.size(),
+                               id);
+}
+
+// The same without prefix, TypeID or terminator.
+[[gnu::noinline]] Explanation ExplainPlain(Format format, bool lenient, std::string_view text,
+                                           uint8_t* id) {
+  reference::ItemSpec spec;
+  spec.format = format;
+  spec.lenient = lenient;
+  return Explain(spec, text, id);
+}
+
+bool IsPlain(const TextOptions& options) {
+  return options.prefix.empty() && !options.type_id && options.terminator == -1;
+}
+
+// Prefix, TypeID or terminator: resolved options, then the same codec.
+[[gnu::noinline]] Explanation DecodeWithOptions(Format format, std::string_view text, uint8_t* id,
+                                                const TextOptions& options) {
+  const internal::ResolvedOptions resolved(format, options);
+  if (resolved.error != Error::kOk) {
+    std::memset(id, 0, 16);
+    return {resolved.error, 0};
+  }
+  const reference::ItemSpec spec{
+      format,           resolved.prefix,    resolved.prefix_len, resolved.terminator,
+      resolved.lenient, resolved.lower_only};
+  const size_t fixed = resolved.prefix_len + (resolved.terminator >= 0 ? 1 : 0);
+  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+  const Alphabet alphabet = resolved.lower_only ? Alphabet::kLowerOnly
+                            : resolved.lenient  ? Alphabet::kLenient
+                                                : Alphabet::kStrict;
+  if (text.size() >= fixed &&
+      (resolved.prefix_len == 0 || std::memcmp(bytes, resolved.prefix, resolved.prefix_len) == 0) &&
+      (resolved.terminator < 0 ||
+       bytes[text.size() - 1] == static_cast<uint8_t>(resolved.terminator)) &&
+      DecodeBody(format, alphabet, bytes + resolved.prefix_len, text.size() - fixed, id)) {
+    return {};
+  }
+  return Explain(spec, text, id);
+}
+
+// Prefix, TypeID or terminator (precondition: format valid, id and out not null).
+[[gnu::noinline]] size_t EncodeWithOptions(Format format, const uint8_t* id, char* out,
+                                           const TextOptions& options) {
+  const internal::ResolvedOptions resolved(format, options);
+  if (resolved.error != Error::kOk) return 0;
+  if (format == Format::kRecordId && !single::RecordIdEncodable(id)) return 0;
+  if (resolved.prefix_len != 0) std::memcpy(out, resolved.prefix, resolved.prefix_len);
+  (void)EncodeBody(format, id, resolved.lower, out + resolved.prefix_len);
+  size_t length = resolved.prefix_len + kernels::kTextLength[static_cast<int>(format)];
+  if (resolved.terminator >= 0) out[length++] = static_cast<char>(resolved.terminator);
+  return length;
+}
+
+}  // namespace
+
+Explanation decode_one(Format format, std::string_view text, uint8_t* id,
+                       const TextOptions& options) {
+  if (id == nullptr || (text.data() == nullptr && !text.empty())) return {Error::kArgument, 0};
+  if (!IsPlain(options)) return DecodeWithOptions(format, text, id, options);
+  if (static_cast<unsigned>(format) >= kernels::kNumFormats) {
+    std::memset(id, 0, 16);
+    return {Error::kArgument, 0};
+  }
+  const Alphabet alphabet = options.lenient ? Alphabet::kLenient : Alphabet::kStrict;
+  if (DecodeBody(format, alphabet, reinterpret_cast<const uint8_t*>(text.data()), text.size(),
+                 id)) {
+    return {};
+  }
+  return ExplainPlain(format, options.lenient, text, id);
+}
+
+size_t encode_one(Format format, const uint8_t* id, char* out, const TextOptions& options) {
+  if (id == nullptr || out == nullptr || static_cast<unsigned>(format) >= kernels::kNumFormats) {
+    return 0;
+  }
+  if (!IsPlain(options)) return EncodeWithOptions(format, id, out, options);
+  // As internal::ResolvedOptions decides the case.
+  const bool lower = options.letter_case == LetterCase::kLower ||
+                     (options.letter_case == LetterCase::kCanonical && !IsCrockford(format));
+  return EncodeBody(format, id, lower, out) ? kernels::kTextLength[static_cast<int>(format)] : 0;
+}
+
+}  // namespace sortid

@@ -1,0 +1,413 @@
+// Bulk calls of the Node.js addon: one native call per batch, no per-item
+// JavaScript. Text batches are newline-separated Buffers (or one string) or
+// arrays of strings; binary batches are Buffers of 16-byte IDs; validity is an
+// Arrow-layout bitmap (bit i in byte i / 8, LSB first, 1 = valid), as in sortid.h.
+#include <algorithm>
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <new>
+
+#include "node/src/addon.h"
+#include "sortid/generator.hpp"
+
+namespace sortid::node {
+namespace {
+
+// Scratch text, left uninitialized (every byte that is read is written first).
+using Scratch = std::unique_ptr<char[]>;
+Scratch NewScratch(size_t size) { return Scratch(new (std::nothrow) char[size == 0 ? 1 : size]); }
+
+// Results are limited to 2 GiB per call (Node's Buffers stop at 4 GiB; V8's
+// strings much earlier): larger batches are a RangeError, never a crash.
+constexpr size_t kMaxResultBytes = size_t{1} << 31;
+bool CheckSize(const Napi::Env& env, size_t count, size_t bytes_per_item) {
+  if (bytes_per_item != 0 && count > kMaxResultBytes / bytes_per_item) {
+    Napi::RangeError::New(env, "sortid: batch too large (over 2 GiB of results); split it")
+        .ThrowAsJavaScriptException();
+    return false;
+  }
+  return true;
+}
+
+// false (with the JavaScript exception pending) when a scratch allocation
+// (never empty) failed. Buffers report failure as a pending exception.
+bool Allocated(const Napi::Env& env, const void* scratch) {
+  if (env.IsExceptionPending()) return false;
+  if (scratch == nullptr) {
+    Napi::Error::New(env, "sortid: out of memory").ThrowAsJavaScriptException();
+    return false;
+  }
+  return true;
+}
+
+Napi::Value ThrowType(const Napi::Env& env, const std::string& message) {
+  Napi::TypeError::New(env, message).ThrowAsJavaScriptException();
+  return env.Undefined();
+}
+
+Napi::Value ThrowError(const Napi::Env& env, const std::string& message) {
+  Napi::Error::New(env, message).ThrowAsJavaScriptException();
+  return env.Undefined();
+}
+
+bool ReadCount(const Napi::Env& env, const Napi::Value& value, size_t* count) {
+  const double n = value.IsNumber() ? value.As<Napi::Number>().DoubleValue() : -1;
+  if (!(n >= 0 && n <= 4294967295.0) || static_cast<double>(static_cast<size_t>(n)) != n) {
+    ThrowType(env, "count must be an integer in 0 .. 2^32 - 1");
+    return false;
+  }
+  *count = static_cast<size_t>(n);
+  return true;
+}
+
+// The bytes of a Buffer / Uint8Array argument.
+bool ReadBytes(const Napi::Value& value, const uint8_t** data, size_t* size) {
+  if (!value.IsTypedArray()) return false;
+  Napi::TypedArray array = value.As<Napi::TypedArray>();
+  if (array.TypedArrayType() != napi_uint8_array) return false;
+  Napi::Uint8Array bytes = value.As<Napi::Uint8Array>();
+  *data = bytes.Data();
+  *size = bytes.ByteLength();
+  return true;
+}
+
+Napi::Value TextResult(const Napi::Env& env, const char* text, size_t size, bool as_string) {
+  if (as_string) {
+    Napi::Value value = AsciiString(env, text, size);
+    if (value.IsEmpty()) return ThrowError(env, "sortid: result too large for one string");
+    return value;
+  }
+  return Napi::Buffer<char>::Copy(env, text, size);
+}
+
+// generate(count, monotonic, binary, prefix, separator, asString)
+Napi::Value Generate(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  size_t count = 0;
+  if (!ReadCount(env, info[0], &count)) return env.Undefined();
+  const IdKind kind = info[1].ToBoolean() ? IdKind::kUlidMonotonic : IdKind::kUlid;
+  if (info[2].ToBoolean()) {
+    if (!CheckSize(env, count, kBinarySize)) return env.Undefined();
+    Napi::Buffer<uint8_t> ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
+    if (env.IsExceptionPending()) return env.Undefined();
+    const GenerateResult result = generate(kind, ids.Data(), count);
+    if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
+    return ids;
+  }
+  const std::string prefix = info[3].IsString() ? info[3].As<Napi::String>().Utf8Value() : "";
+  TextOptions options;
+  options.prefix = prefix;
+  options.terminator = info[4].ToBoolean() ? '\n' : -1;
+  const size_t stride = item_length(Format::kUlid, options);
+  const bool as_string = info[5].ToBoolean();
+  if (!CheckSize(env, count, stride)) return env.Undefined();
+  Scratch text;
+  char* out = nullptr;
+  Napi::Buffer<char> buffer;
+  if (as_string) {
+    text = NewScratch(count * stride);
+    out = text.get();
+    if (!Allocated(env, out)) return env.Undefined();
+  } else {
+    buffer = Napi::Buffer<char>::New(env, count * stride);
+    out = buffer.Data();
+    if (env.IsExceptionPending()) return env.Undefined();
+  }
+  // Binary chunks of 64 Ki IDs, each encoded into the result by one bulk call.
+  constexpr size_t kChunk = 65536;
+  std::unique_ptr<uint8_t[]> ids(new (std::nothrow)
+                                     uint8_t[std::min(count, kChunk) * kBinarySize + 1]);
+  if (!Allocated(env, ids.get())) return env.Undefined();
+  for (size_t done = 0; done < count; done += kChunk) {
+    const size_t n = std::min(count - done, kChunk);
+    const GenerateResult result = generate(kind, ids.get(), n);
+    if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
+    const Status encoded =
+        encode(Format::kUlid, ids.get(), n, out + done * stride, stride, nullptr, options);
+    if (!encoded.ok())
+      return ThrowError(env, std::string("sortid: ") + error_message(encoded.error));
+  }
+  if (!as_string) return buffer;
+  return TextResult(env, text.get(), count * stride, true);
+}
+
+struct Decoded {
+  Napi::Buffer<uint8_t> ids;
+  Napi::Buffer<uint8_t> validity;
+  size_t invalid = 0;
+};
+
+Napi::Object DecodeResult(const Napi::Env& env, const Decoded& decoded, size_t count) {
+  Napi::Object result = Napi::Object::New(env);
+  result.Set("ids", decoded.ids);
+  result.Set("valid", decoded.validity);
+  result.Set("invalid", Napi::Number::New(env, static_cast<double>(decoded.invalid)));
+  result.Set("count", Napi::Number::New(env, static_cast<double>(count)));
+  return result;
+}
+
+bool AllocateDecoded(const Napi::Env& env, size_t count, Decoded* out) {
+  if (!CheckSize(env, count, kBinarySize)) return false;
+  out->ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
+  if (env.IsExceptionPending()) return false;
+  out->validity = Napi::Buffer<uint8_t>::New(env, (count + 7) / 8);
+  return !env.IsExceptionPending();
+}
+
+// Items that cannot be valid (wrong length, not a string) get a NUL as their
+// first byte in the copy, so the one bulk decode marks them invalid.
+constexpr char kInvalidMark = '\0';
+
+// Newline-separated text: the whole batch decodes in place when every line
+// has the item length (one fixed-stride call, '\n' checked as terminator);
+// otherwise lines are copied into a fixed-stride scratch buffer first.
+bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, const char* text,
+                 size_t size, Decoded* out, size_t* count_out) {
+  const size_t length = item_length(format, base);
+  const size_t stride = length + 1;
+  size_t count = (size + 1) / stride;
+  const bool fixed = size > 0 && (size % stride == 0 || (size + 1) % stride == 0);
+  if (size > 0 && size % stride == 0) count = size / stride;
+  if (fixed) {
+    if (!AllocateDecoded(env, count, out)) return false;
+    TextOptions lines = base;
+    lines.terminator = '\n';
+    const bool last_unterminated = size % stride != 0;
+    const size_t terminated = count - (last_unterminated ? 1 : 0);
+    Status status =
+        decode(format, text, terminated, stride, out->ids.Data(), out->validity.Data(), lines);
+    size_t invalid = status.invalid;
+    if (status.ok() && last_unterminated) {
+      uint8_t bit = 0;
+      const Status last = decode(format, text + terminated * stride, 1, length,
+                                 out->ids.Data() + terminated * kBinarySize, &bit, base);
+      invalid += last.invalid;
+      uint8_t& byte = out->validity.Data()[terminated / 8];
+      byte = static_cast<uint8_t>((byte & ~(1u << (terminated % 8))) | (bit << (terminated % 8)));
+      status.error = last.error;
+    }
+    if (!status.ok()) {
+      ThrowError(env, std::string("sortid: ") + error_message(status.error));
+      return false;
+    }
+    if (invalid == 0) {
+      out->invalid = 0;
+      *count_out = count;
+      return true;
+    }
+  }
+  // General layout: split at '\n' (a final '\n' ends the last line).
+  count = 0;
+  for (const char* p = text; p < text + size;) {
+    const char* end = static_cast<const char*>(std::memchr(p, '\n', size_t(text + size - p)));
+    ++count;
+    if (end == nullptr) break;
+    p = end + 1;
+  }
+  if (!CheckSize(env, count, length)) return false;
+  Scratch scratch = NewScratch(count * length);
+  if (!Allocated(env, scratch.get())) return false;
+  size_t i = 0;
+  for (const char* p = text; p < text + size; ++i) {
+    const char* end = static_cast<const char*>(std::memchr(p, '\n', size_t(text + size - p)));
+    const char* line_end = end == nullptr ? text + size : end;
+    char* slot = scratch.get() + i * length;
+    if (size_t(line_end - p) == length) {
+      std::memcpy(slot, p, length);
+    } else {
+      slot[0] = kInvalidMark;
+    }
+    if (end == nullptr) break;
+    p = end + 1;
+  }
+  if (!AllocateDecoded(env, count, out)) return false;
+  const Status status =
+      decode(format, scratch.get(), count, length, out->ids.Data(), out->validity.Data(), base);
+  if (!status.ok()) {
+    ThrowError(env, std::string("sortid: ") + error_message(status.error));
+    return false;
+  }
+  out->invalid = status.invalid;
+  *count_out = count;
+  return true;
+}
+
+// Array of strings: each string's UTF-8 bytes are copied into one
+// fixed-stride buffer (the unavoidable per-item extraction), then one decode.
+bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options,
+                 const Napi::Array& array, Decoded* out, size_t* count_out) {
+  const size_t length = item_length(format, options);
+  const size_t stride = length + 2;  // item + 1 (over-long stays over-long) + NUL
+  const size_t count = array.Length();
+  if (!CheckSize(env, count, stride)) return false;
+  Scratch scratch = NewScratch(count * stride);
+  if (!Allocated(env, scratch.get())) return false;
+  for (uint32_t i = 0; i < count; ++i) {
+    napi_value item = nullptr;
+    if (napi_get_element(env, array, i, &item) != napi_ok) {
+      ThrowError(env, "sortid: cannot read array element");
+      return false;
+    }
+    char* slot = scratch.get() + size_t(i) * stride;
+    if (ReadString(env, item, slot, stride) != static_cast<ptrdiff_t>(length)) {
+      slot[0] = kInvalidMark;
+    }
+  }
+  if (!AllocateDecoded(env, count, out)) return false;
+  const Status status =
+      decode(format, scratch.get(), count, stride, out->ids.Data(), out->validity.Data(), options);
+  if (!status.ok()) {
+    ThrowError(env, std::string("sortid: ") + error_message(status.error));
+    return false;
+  }
+  out->invalid = status.invalid;
+  *count_out = count;
+  return true;
+}
+
+// decode(input: Buffer | string[], format, prefix) -> {ids, valid, invalid, count}
+Napi::Value Decode(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  Format format = Format::kUlid;
+  if (!ReadFormat(env, info[1], &format)) return env.Undefined();
+  const std::string prefix = info[2].IsString() ? info[2].As<Napi::String>().Utf8Value() : "";
+  if (prefix.find('\0') != std::string::npos) return ThrowType(env, "prefix contains NUL");
+  TextOptions options;
+  options.prefix = prefix;
+  Decoded decoded;
+  size_t count = 0;
+  const uint8_t* bytes = nullptr;
+  size_t size = 0;
+  bool ok = false;
+  if (info[0].IsArray()) {
+    ok = DecodeArray(env, format, options, info[0].As<Napi::Array>(), &decoded, &count);
+  } else if (ReadBytes(info[0], &bytes, &size)) {
+    ok = DecodeLines(env, format, options, reinterpret_cast<const char*>(bytes), size, &decoded,
+                     &count);
+  } else if (info[0].IsString()) {
+    const std::string text = info[0].As<Napi::String>().Utf8Value();
+    ok = DecodeLines(env, format, options, text.data(), text.size(), &decoded, &count);
+  } else {
+    return ThrowType(env, "input must be a Buffer, a string or an array of strings");
+  }
+  if (!ok) return env.Undefined();
+  return DecodeResult(env, decoded, count);
+}
+
+bool Valid(const uint8_t* validity, size_t i) {
+  return validity == nullptr || ((validity[i / 8] >> (i % 8)) & 1) != 0;
+}
+
+// encode(ids, format, prefix, separator, letterCase, output, validity?)
+// output: 0 Buffer, 1 string, 2 array of strings. Items whose validity bit is
+// 0 come out empty (Buffer / string) or null (array).
+Napi::Value Encode(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  const uint8_t* ids = nullptr;
+  size_t size = 0;
+  if (!ReadBytes(info[0], &ids, &size) || size % kBinarySize != 0) {
+    return ThrowType(env, "ids must be a Buffer of 16-byte IDs");
+  }
+  const size_t count = size / kBinarySize;
+  Format format = Format::kUlid;
+  if (!ReadFormat(env, info[1], &format)) return env.Undefined();
+  const std::string prefix = info[2].IsString() ? info[2].As<Napi::String>().Utf8Value() : "";
+  TextOptions options;
+  options.prefix = prefix;
+  const int output = info[5].IsNumber() ? info[5].As<Napi::Number>().Int32Value() : 0;
+  options.terminator = info[3].ToBoolean() && output != 2 ? '\n' : -1;
+  const int letter_case = info[4].IsNumber() ? info[4].As<Napi::Number>().Int32Value() : 0;
+  options.letter_case = letter_case == 1   ? LetterCase::kLower
+                        : letter_case == 2 ? LetterCase::kUpper
+                                           : LetterCase::kCanonical;
+  const uint8_t* validity = nullptr;
+  size_t validity_size = 0;
+  if (!info[6].IsUndefined() && !info[6].IsNull()) {
+    if (!ReadBytes(info[6], &validity, &validity_size) || validity_size < (count + 7) / 8) {
+      return ThrowType(env, "validity must be a bitmap of (count + 7) / 8 bytes");
+    }
+  }
+  const size_t stride = item_length(format, options);
+  const bool direct = output == 0 && validity == nullptr;  // straight into the result Buffer
+  if (!CheckSize(env, count, stride)) return env.Undefined();
+  Napi::Buffer<char> buffer;
+  Scratch scratch;
+  char* text = nullptr;
+  if (direct) {
+    buffer = Napi::Buffer<char>::New(env, count * stride);
+    text = buffer.Data();
+  } else {
+    scratch = NewScratch(count * stride);
+    text = scratch.get();
+  }
+  if (env.IsExceptionPending() || (!direct && !Allocated(env, text))) return env.Undefined();
+  const Status status = encode(format, ids, count, text, stride, nullptr, options);
+  if (!status.ok()) return ThrowError(env, std::string("sortid: ") + error_message(status.error));
+  if (direct) return buffer;
+  if (output == 2) {
+    Napi::Array array = Napi::Array::New(env, count);
+    for (uint32_t i = 0; i < count; ++i) {
+      napi_value value = nullptr;
+      if (!Valid(validity, i)) {
+        napi_get_null(env, &value);
+      } else {
+        napi_create_string_latin1(env, text + size_t(i) * stride, stride, &value);
+      }
+      napi_set_element(env, array, i, value);
+    }
+    return array;
+  }
+  size_t text_size = count * stride;
+  if (validity != nullptr) {  // invalid items -> empty (just the separator)
+    size_t w = 0;
+    const size_t keep = options.terminator >= 0 ? stride - 1 : stride;
+    for (size_t i = 0; i < count; ++i) {
+      if (Valid(validity, i)) {
+        std::memmove(text + w, text + i * stride, stride);
+        w += stride;
+      } else {
+        w += stride - keep;
+        if (options.terminator >= 0) text[w - 1] = '\n';
+      }
+    }
+    text_size = w;
+  }
+  return TextResult(env, text, text_size, output == 1);
+}
+
+// timestamps(ids, bigint) -> Float64Array | BigInt64Array of Unix ms.
+Napi::Value Timestamps(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  const uint8_t* ids = nullptr;
+  size_t size = 0;
+  if (!ReadBytes(info[0], &ids, &size) || size % kBinarySize != 0) {
+    return ThrowType(env, "ids must be a Buffer of 16-byte IDs");
+  }
+  const size_t count = size / kBinarySize;
+  Napi::ArrayBuffer storage = Napi::ArrayBuffer::New(env, count * sizeof(int64_t));
+  int64_t* ms = static_cast<int64_t*>(storage.Data());
+  if (!timestamps_ms(Format::kUlid, ids, count, ms).ok()) return ThrowError(env, "sortid: failed");
+  if (info[1].ToBoolean()) {
+    return Napi::TypedArrayOf<int64_t>::New(env, count, storage, 0, napi_bigint64_array);
+  }
+  uint8_t* slots = static_cast<uint8_t*>(storage.Data());
+  for (size_t i = 0; i < count; ++i) {  // in place; exact: every value is below 2^53
+    int64_t value = 0;
+    std::memcpy(&value, slots + i * 8, 8);
+    const double as_double = static_cast<double>(value);
+    std::memcpy(slots + i * 8, &as_double, 8);
+  }
+  return Napi::Float64Array::New(env, count, storage, 0);
+}
+
+}  // namespace
+
+void RegisterBulk(Napi::Env env, Napi::Object exports) {
+  exports.Set("generate", Napi::Function::New(env, Generate, "generate"));
+  exports.Set("decode", Napi::Function::New(env, Decode, "decode"));
+  exports.Set("encode", Napi::Function::New(env, Encode, "encode"));
+  exports.Set("timestamps", Napi::Function::New(env, Timestamps, "timestamps"));
+}
+
+}  // namespace sortid::node

@@ -1,0 +1,223 @@
+// Per-call functions behind the npm `ulid` surface (node/lib/index.js):
+// one ID per call, no allocation besides the returned JavaScript value.
+// Invalid input comes back as -1 / null so that index.js builds the npm
+// ulid 3.0.2 error (code and message) on the cold path.
+#include <cstring>
+#include <limits>
+#include <utility>
+
+#include "node/src/addon.h"
+#include "node/src/single_item.h"
+#include "sortid/generator.hpp"
+
+namespace sortid::node {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr size_t kUlidLength = 26;
+constexpr size_t kUuidLength = 36;
+// Room for the longest item + 1 byte (over-long strings stay over-long) + NUL.
+constexpr size_t kReadCapacity = kUuidLength + 2;
+
+void StoreTime(int64_t ms, uint8_t* id) {
+  for (int i = 5; i >= 0; --i) {
+    id[i] = static_cast<uint8_t>(ms & 0xff);
+    ms >>= 8;
+  }
+}
+
+Napi::Value Throw(const Napi::Env& env, const char* message) {
+  Napi::Error::New(env, message).ThrowAsJavaScriptException();
+  return env.Undefined();
+}
+
+// A fresh ULID (80 random bits) with timestamp ms, written to id.
+bool FreshUlid(int64_t ms, uint8_t* id) {
+  if (!NewUlid(id)) return false;
+  StoreTime(ms, id);
+  return true;
+}
+
+Napi::Value UlidText(const Napi::Env& env, const uint8_t* id) {
+  char text[kUlidLength];
+  EncodeOne(Format::kUlid, id, text);
+  return AsciiString(env, text, kUlidLength);
+}
+
+// ulidNow() -> string: a ULID with the current time from the thread's generator.
+napi_value UlidNow(napi_env env, napi_callback_info) {
+  char text[kUlidLength];
+  if (!NewUlidText(text)) {
+    napi_throw_error(env, nullptr, "sortid: ULID generation failed (clock or entropy source)");
+    return nullptr;
+  }
+  napi_value result = nullptr;
+  napi_create_string_latin1(env, text, kUlidLength, &result);
+  return result;
+}
+
+// ulidAt(ms) -> string: a ULID with timestamp ms (validated by index.js too).
+Napi::Value UlidAt(const Napi::CallbackInfo& info) {
+  int64_t ms = 0;
+  if (!ReadTime(info.Env(), info[0], &ms)) return info.Env().Undefined();
+  uint8_t id[kBinarySize];
+  if (!FreshUlid(ms, id)) return Throw(info.Env(), "sortid: the entropy source failed");
+  return UlidText(info.Env(), id);
+}
+
+uint8_t* StateBytes(const Napi::CallbackInfo& info) {
+  if (!info[0].IsTypedArray()) return nullptr;
+  Napi::Uint8Array state = info[0].As<Napi::Uint8Array>();
+  if (state.TypedArrayType() != napi_uint8_array || state.ElementLength() != kBinarySize) {
+    return nullptr;
+  }
+  return state.Data();
+}
+
+// monotonicFresh(state: Uint8Array(16), ms) -> string: new random part at ms,
+// remembered in state.
+Napi::Value MonotonicFresh(const Napi::CallbackInfo& info) {
+  uint8_t* state = StateBytes(info);
+  if (state == nullptr) return Throw(info.Env(), "sortid: bad monotonic state");
+  int64_t ms = 0;
+  if (!ReadTime(info.Env(), info[1], &ms)) return info.Env().Undefined();
+  if (!FreshUlid(ms, state)) return Throw(info.Env(), "sortid: the entropy source failed");
+  return UlidText(info.Env(), state);
+}
+
+// monotonicIncrement(state) -> string, or null when the random part is all
+// ones (state unchanged).
+Napi::Value MonotonicIncrement(const Napi::CallbackInfo& info) {
+  uint8_t* state = StateBytes(info);
+  if (state == nullptr) return Throw(info.Env(), "sortid: bad monotonic state");
+  if (ulid_increment(state) != Error::kOk) return info.Env().Null();
+  return UlidText(info.Env(), state);
+}
+
+// decodeTime(text) -> ms, or -1 when text is not a valid ULID. Raw N-API
+// callbacks here and below: the hottest per-call paths skip node-addon-api's
+// CallbackInfo.
+napi_value DecodeTime(napi_env env, napi_callback_info info) {
+  char text[kReadCapacity];
+  const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
+  uint8_t id[kBinarySize];
+  double ms = -1;
+  if (size >= 0 && DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id)) {
+    int64_t t = 0;
+    for (int i = 0; i < 6; ++i) t = (t << 8) | id[i];
+    ms = static_cast<double>(t);
+  }
+  napi_value result = nullptr;
+  napi_create_double(env, ms, &result);
+  return result;
+}
+
+// isValid(value) -> boolean (strings only; sortid's strict ULID rules).
+napi_value IsValid(napi_env env, napi_callback_info info) {
+  char text[kReadCapacity];
+  const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
+  uint8_t id[kBinarySize];
+  napi_value result = nullptr;
+  napi_get_boolean(env, size >= 0 && DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id),
+                   &result);
+  return result;
+}
+
+// ulidToUUID(text) -> upper-case UUID (as npm ulid 3.0.2), or null.
+napi_value UlidToUuid(napi_env env, napi_callback_info info) {
+  char text[kReadCapacity];
+  const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
+  uint8_t id[kBinarySize];
+  napi_value result = nullptr;
+  if (size < 0 || !DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id)) {
+    napi_get_null(env, &result);
+    return result;
+  }
+  TextOptions upper;
+  upper.letter_case = LetterCase::kUpper;
+  char uuid[kUuidLength];
+  EncodeOne(Format::kUuid, id, uuid, upper);
+  napi_create_string_latin1(env, uuid, kUuidLength, &result);
+  return result;
+}
+
+// uuidToULID(text) -> ULID, or null unless text is a 36-character UUID.
+Napi::Value UuidToUlid(const Napi::CallbackInfo& info) {
+  char text[kReadCapacity];
+  const ptrdiff_t size = ReadString(info.Env(), info[0], text, sizeof text);
+  uint8_t id[kBinarySize];
+  if (size < 0 || !DecodeOne(Format::kUuid, text, static_cast<size_t>(size), id)) {
+    return info.Env().Null();
+  }
+  return UlidText(info.Env(), id);
+}
+
+// encodeTime(ms) -> the 10 time characters (ms validated by index.js too).
+Napi::Value EncodeTime(const Napi::CallbackInfo& info) {
+  int64_t ms = 0;
+  if (!ReadTime(info.Env(), info[0], &ms)) return info.Env().Undefined();
+  uint8_t id[kBinarySize] = {};
+  StoreTime(ms, id);
+  char text[kUlidLength];
+  EncodeOne(Format::kUlid, id, text);
+  return AsciiString(info.Env(), text, 10);
+}
+
+// parseTime(text) -> ms, or NaN: sortid::parse_timestamp, as the CLI's
+// --from / --to (ISO 8601 or an integer count of milliseconds).
+Napi::Value ParseTime(const Napi::CallbackInfo& info) {
+  if (!info[0].IsString()) return Napi::Number::New(info.Env(), kNaN);
+  const std::string text = info[0].As<Napi::String>().Utf8Value();
+  const std::optional<int64_t> ms = parse_timestamp(text);
+  return Napi::Number::New(info.Env(), ms ? static_cast<double>(*ms) : kNaN);
+}
+
+// sortKeyBounds(prefix, fromMs, toMs) -> [prefix + min ULID at fromMs,
+// prefix + max ULID at toMs]: sortid::bounds, as `sortid bounds --out-prefix`.
+Napi::Value SortKeyBounds(const Napi::CallbackInfo& info) {
+  const Napi::Env env = info.Env();
+  if (!info[0].IsString()) {
+    Napi::TypeError::New(env, "prefix must be a string").ThrowAsJavaScriptException();
+    return env.Undefined();
+  }
+  const std::string prefix = info[0].As<Napi::String>().Utf8Value();
+  int64_t from = 0, to = 0;
+  if (!ReadTime(env, info[1], &from) || !ReadTime(env, info[2], &to)) return env.Undefined();
+  uint8_t lo[kBinarySize], hi[kBinarySize], unused[kBinarySize];
+  if (bounds(Format::kUlid, from, lo, unused) != Error::kOk ||
+      bounds(Format::kUlid, to, unused, hi) != Error::kOk) {
+    return Throw(env, "sortid: time outside the ULID range");
+  }
+  std::string min_key = prefix + std::string(kUlidLength, '\0');
+  std::string max_key = min_key;
+  EncodeOne(Format::kUlid, lo, min_key.data() + prefix.size());
+  EncodeOne(Format::kUlid, hi, max_key.data() + prefix.size());
+  Napi::Array range = Napi::Array::New(env, 2);
+  range.Set(0u, Napi::String::New(env, min_key));
+  range.Set(1u, Napi::String::New(env, max_key));
+  return range;
+}
+
+}  // namespace
+
+void RegisterSingle(Napi::Env env, Napi::Object exports) {
+  const std::pair<const char*, napi_callback> raw[] = {{"ulidNow", UlidNow},
+                                                       {"decodeTime", DecodeTime},
+                                                       {"isValid", IsValid},
+                                                       {"ulidToUUID", UlidToUuid}};
+  for (const auto& [name, callback] : raw) {
+    napi_value function = nullptr;
+    napi_create_function(env, name, NAPI_AUTO_LENGTH, callback, nullptr, &function);
+    exports.Set(name, Napi::Value(env, function));
+  }
+  exports.Set("ulidAt", Napi::Function::New(env, UlidAt, "ulidAt"));
+  exports.Set("monotonicFresh", Napi::Function::New(env, MonotonicFresh, "monotonicFresh"));
+  exports.Set("monotonicIncrement",
+              Napi::Function::New(env, MonotonicIncrement, "monotonicIncrement"));
+  exports.Set("uuidToULID", Napi::Function::New(env, UuidToUlid, "uuidToULID"));
+  exports.Set("encodeTime", Napi::Function::New(env, EncodeTime, "encodeTime"));
+  exports.Set("parseTime", Napi::Function::New(env, ParseTime, "parseTime"));
+  exports.Set("sortKeyBounds", Napi::Function::New(env, SortKeyBounds, "sortKeyBounds"));
+}
+
+}  // namespace sortid::node

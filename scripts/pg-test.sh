@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# PostgreSQL extension tests on a real server: installs Debian's PostgreSQL 15
+# and its server headers if missing, builds libsortid.a (release preset) and
+# the extension (PGXS), installs it, starts a throwaway cluster (initdb into a
+# temp dir as the postgres user, Unix socket only) and runs the pg_regress
+# suite in engines/postgres (sql/*.sql against expected/*.out). The cluster is
+# stopped and removed on every exit. Usage: scripts/pg-test.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/engines/postgres/cluster.sh"
+
+start=$(date +%s)
+pg_setup_packages
+pg_build_extension "$root"
+trap pg_cluster_stop EXIT
+pg_cluster_start
+
+status=0
+make -C "$root/engines/postgres" PG_CONFIG="$PG_CONFIG" installcheck > "$PG_CLUSTER_DIR/regress.out" 2>&1 ||
+  status=$?
+grep -E '^(test |ok |not ok |     )' "$PG_CLUSTER_DIR/regress.out" | grep -E '\.\.\.|ok' || true
+passed=$(grep -cE '^(test|ok) .*\.\.\. ok|^ok ' "$PG_CLUSTER_DIR/regress.out" || true)
+failed=$(grep -cE 'FAILED|failed \(ignored\)|^not ok' "$PG_CLUSTER_DIR/regress.out" || true)
+if ((status != 0)); then
+  grep -v "^test " "$PG_CLUSTER_DIR/regress.out" | tail -n 30 >&2
+  [[ -f $root/engines/postgres/regression.diffs ]] && head -n 200 "$root/engines/postgres/regression.diffs" >&2
+  echo "pg-test: server log tail:" >&2
+  tail -n 20 "$PG_CLUSTER_DIR/server.log" >&2
+fi
+echo "pg-test: finished in $(( $(date +%s) - start )) s"
+echo "pg-test: $passed passed, $failed failed"
+exit "$status"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Puts what the Node.js addon (node/) needs into build/npm from the npm
+# registry, with `npm pack` only (package scripts never run; npm checks each
+# tarball against the registry's integrity hash). Idempotent.
+#   build/npm/node-addon-api/   node-addon-api 8.5.0 (C++ headers over N-API)
+#   build/npm/ulid/             ulid 3.0.2 (the npm package the addon mirrors:
+#                               the tests compare against it, the benchmark races it)
+# Node's own headers (node_api.h) come from the nodejs / libnode-dev package;
+# the script installs Debian's when node or its headers are missing.
+# Usage: scripts/setup-node.sh [DEST]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dest=${1:-build/npm}
+addon_api=8.5.0
+ulid=3.0.2
+if [[ -f "$dest/node-addon-api/napi.h" && -f "$dest/ulid/dist/node/index.cjs" ]]; then
+  exit 0
+fi
+sudo=""
+[[ $(id -u) -ne 0 ]] && sudo=sudo
+missing=()
+command -v node > /dev/null || missing+=(nodejs)
+command -v npm > /dev/null || missing+=(npm)
+[[ -f /usr/include/node/node_api.h ]] || missing+=(libnode-dev)
+if ((${#missing[@]})); then
+  echo "setup-node: installing Debian's ${missing[*]}" >&2
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}"
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "setup-node: fetching node-addon-api@$addon_api and ulid@$ulid with npm pack into $dest" >&2
+(cd "$tmp" && npm pack --silent --ignore-scripts "node-addon-api@$addon_api" "ulid@$ulid" \
+  > /dev/null)
+mkdir -p "$dest"
+for pkg in "node-addon-api-$addon_api:node-addon-api" "ulid-$ulid:ulid"; do
+  mkdir -p "$tmp/${pkg#*:}"
+  tar -xzf "$tmp/${pkg%%:*}.tgz" -C "$tmp/${pkg#*:}" --strip-components=1
+  rm -rf "${dest:?}/${pkg#*:}"
+  mv "$tmp/${pkg#*:}" "$dest/${pkg#*:}"
+done
+echo "setup-node: $dest/node-addon-api, $dest/ulid" >&2

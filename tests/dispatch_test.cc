@@ -1,0 +1,62 @@
+// Which compiled kernel tables make AVX-512 VBMI plans: exactly the targets
+// at or above AVX3_DL in Highway's order (kernels/avx3_dl/target_guard.h),
+// never AVX3 or below, nor the reference kernel. Compile-time facts, checked
+// whatever CPU runs the test (prepare only computes tables).
+#include <gtest/gtest.h>
+
+#include "hwy/targets.h"
+#include "kernels/kernel_api.h"
+#include "lib/targets.h"
+
+namespace sortid {
+namespace {
+
+bool HasVbmi(const kernels::KernelTable& table) {
+  return table.hwy_target != 0 && table.hwy_target <= HWY_AVX3_DL;
+}
+
+TEST(Dispatch, DensePlansOnlyOnVbmiTargets) {
+  int tables = 0;
+  for (const kernels::KernelTable* table : internal::CompiledTables()) {
+    SCOPED_TRACE(table->name);
+    ++tables;
+    for (const bool encode : {true, false}) {
+      for (const int terminator : {-1, int{'\n'}, int{'\t'}}) {
+        kernels::KernelPlan plan;
+        const kernels::PlanRequest ulid{
+            Format::kUlid, encode, 4096,      size_t{26} + (terminator >= 0 ? 1u : 0u),
+            nullptr,       0,      terminator};
+        ASSERT_EQ(table->prepare(ulid, &plan), Error::kOk);
+        EXPECT_EQ(plan.data != nullptr, HasVbmi(*table)) << encode << " " << terminator;
+        const kernels::PlanRequest record{Format::kRecordId, encode, 4096, 23, "ab", 2, terminator};
+        ASSERT_EQ(table->prepare(record, &plan), Error::kOk);
+        EXPECT_EQ(plan.data != nullptr, HasVbmi(*table) && terminator >= 0)
+            << "stride 23 fits only with a terminator";
+        const kernels::PlanRequest uuid{Format::kUuid, encode, 4096, 36, nullptr, 0, -1};
+        ASSERT_EQ(table->prepare(uuid, &plan), Error::kOk);
+        EXPECT_EQ(plan.data != nullptr, HasVbmi(*table) && encode) << "UUID: encode only";
+      }
+      // Too few items or a stride the dense layout cannot take: no plan.
+      kernels::KernelPlan plan;
+      const kernels::PlanRequest few{Format::kUlid, encode, 7, 26, nullptr, 0, -1};
+      ASSERT_EQ(table->prepare(few, &plan), Error::kOk);
+      EXPECT_EQ(plan.data, nullptr);
+      const kernels::PlanRequest padded{Format::kUlid, encode, 4096, 27, nullptr, 0, -1};
+      ASSERT_EQ(table->prepare(padded, &plan), Error::kOk);
+      EXPECT_EQ(plan.data, nullptr);
+    }
+  }
+  EXPECT_GE(tables, 1);
+}
+
+TEST(Dispatch, TablesAreBestFirst) {
+  const auto tables = internal::CompiledTables();
+  ASSERT_FALSE(tables.empty());
+  EXPECT_STREQ(tables.back()->name, "SCALAR");
+  for (size_t i = 1; i + 1 < tables.size(); ++i) {
+    EXPECT_LT(tables[i - 1]->hwy_target, tables[i]->hwy_target);
+  }
+}
+
+}  // namespace
+}  // namespace sortid
