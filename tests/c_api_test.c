@@ -117,19 +117,19 @@ int main(void) {
         memcmp(mono + 32, mono + 48, 16) < 0);
 
   /* One ID per call, and an owned generator with an injected clock and seed. */
-  uint8_t one[16];
-  char one_text[26];
-  CHECK(sortid_ulid_new(one) == SORTID_OK && sortid_ulid_new_monotonic(one) == SORTID_OK);
-  CHECK(sortid_ulid_new_text(one_text) == SORTID_OK && one_text[0] <= '7');
+  uint8_t new_id[16];
+  char new_text[26];
+  CHECK(sortid_ulid_new(new_id) == SORTID_OK && sortid_ulid_new_monotonic(new_id) == SORTID_OK);
+  CHECK(sortid_ulid_new_text(new_text) == SORTID_OK && new_text[0] <= '7');
   CHECK(sortid_ulid_new(NULL) == SORTID_ERROR_ARGUMENT);
   static const uint8_t seed[32] = {1};
   sortid_generator_options options = {seed, fixed_clock, NULL, 0};
   sortid_generator* g = sortid_generator_new_with(&options);
   CHECK(g != NULL);
-  CHECK(sortid_generator_generate(g, SORTID_KIND_ULID, one, 1, &made) == SORTID_OK);
-  CHECK(one[0] == 0x01 && one[1] == 0x56 && one[5] == 0x81); /* 1469918176385 = 0x01563DF36481 */
+  CHECK(sortid_generator_generate(g, SORTID_KIND_ULID, new_id, 1, &made) == SORTID_OK);
+  CHECK(new_id[0] == 0x01 && new_id[1] == 0x56 && new_id[5] == 0x81); /* 1469918176385 = 0x01563DF36481 */
   CHECK(sortid_generator_fill_random(g, mono, sizeof(mono)) == SORTID_OK);
-  CHECK(sortid_generator_resume_after(g, SORTID_KIND_RECORD_ID, one) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_generator_resume_after(g, SORTID_KIND_RECORD_ID, new_id) == SORTID_ERROR_ARGUMENT);
   sortid_generator_destroy(g);
   CHECK(strcmp(sortid_error_message(SORTID_ERROR_NO_ENTROPY),
                "the OS entropy source failed; nothing generated; retry") == 0);
