@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/common.h"
 #include "sortid/generator.hpp"
 
 namespace sortid::cli {
@@ -32,8 +33,6 @@ double Measure(double seconds, Op op) {
   std::sort(rates.begin(), rates.end());
   return rates[2];
 }
-
-}  // namespace
 
 int RunBench(double seconds) {
   std::vector<uint8_t> ids(kItems * 16), back(kItems * 16), validity(kItems / 8);
@@ -77,6 +76,17 @@ int RunBench(double seconds) {
   }
   (void)sortid::set_target(forced.empty() ? nullptr : forced.c_str());
   return kExitOk;
+}
+
+}  // namespace
+
+Command AddBenchCommand(CLI::App& parent) {
+  auto seconds = std::make_shared<double>(0.5);
+  CLI::App* app = parent.add_subcommand("bench", "Quick table of IDs/s per CPU target");
+  app->add_option("--seconds", *seconds, "time per measurement")
+      ->capture_default_str()
+      ->check(CLI::Range(0.01, 60.0));
+  return {app, [seconds] { return RunBench(*seconds); }};
 }
 
 }  // namespace sortid::cli

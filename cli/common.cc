@@ -9,8 +9,8 @@ IdFormat ParseIdFormat(std::string_view name, std::string_view option) {
     std::string_view name;
     IdFormat format;
   };
-  static constexpr Entry kNames[] = {{"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecord},
-                                     {"uuid", IdFormat::kUuid}, {"hex", IdFormat::kHex},
+  static constexpr Entry kNames[] = {{"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecordId},
+                                     {"uuid", IdFormat::kUuid}, {"hex", IdFormat::kUuidHex},
                                      {"bin", IdFormat::kBin},   {"typeid", IdFormat::kTypeId},
                                      {"ms", IdFormat::kMs},     {"iso8601", IdFormat::kIso8601}};
   for (const Entry& entry : kNames) {
@@ -23,11 +23,11 @@ const char* IdFormatName(IdFormat format) {
   switch (format) {
     case IdFormat::kUlid:
       return "ulid";
-    case IdFormat::kRecord:
+    case IdFormat::kRecordId:
       return "record";
     case IdFormat::kUuid:
       return "uuid";
-    case IdFormat::kHex:
+    case IdFormat::kUuidHex:
       return "hex";
     case IdFormat::kBin:
       return "bin";
@@ -43,11 +43,11 @@ const char* IdFormatName(IdFormat format) {
 
 sortid::Format LibraryFormat(IdFormat format) {
   switch (format) {
-    case IdFormat::kRecord:
+    case IdFormat::kRecordId:
       return sortid::Format::kRecordId;
     case IdFormat::kUuid:
       return sortid::Format::kUuid;
-    case IdFormat::kHex:
+    case IdFormat::kUuidHex:
       return sortid::Format::kUuidHex;
     default:
       return sortid::Format::kUlid;
@@ -92,7 +92,24 @@ std::string DescribeError(const sortid::Explanation& why, std::string_view field
   }
 }
 
+std::string TypeNameProblem(std::string_view name) {
+  const std::string with_suffix = std::string(name) + "_";
+  const sortid::TypeIdSplit split = sortid::typeid_split(with_suffix);
+  if (split.error == sortid::Error::kOk && !name.empty()) return "";
+  std::string why = "'" + std::string(name) + "' is not a TypeID type name: ";
+  if (name.empty()) {
+    why += "it is empty";
+  } else if (name.size() > 63 || split.prefix_len >= name.size()) {
+    why += "longer than 63 characters";
+  } else {
+    why += PrintableByte(static_cast<unsigned char>(name[split.prefix_len])) + " at position " +
+           std::to_string(split.prefix_len + 1);
+  }
+  return why + " (a type name is lower-case a-z and '_', not at either end, at most 63)";
+}
+
 void ParseSeed(std::string_view hex, uint8_t* seed32) {
+  if (hex.empty()) throw CliError(kExitUsage, "--seed: empty; expected 64 hex digits (32 bytes)");
   if (hex.size() != 64) {
     throw CliError(kExitUsage, "--seed: expected 64 hex digits (32 bytes), got " +
                                    std::to_string(hex.size()) + " characters");

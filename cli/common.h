@@ -29,7 +29,9 @@ class CliError : public std::runtime_error {
 };
 
 // The ID text (or binary) shapes the command reads and writes.
-enum class IdFormat : uint8_t { kUlid, kRecord, kUuid, kHex, kBin, kTypeId, kMs, kIso8601 };
+// The library's four formats by the library's names, then the CLI-only shapes:
+// 16-byte binary records, TypeID text, and the timestamp outputs.
+enum class IdFormat : uint8_t { kUlid, kRecordId, kUuid, kUuidHex, kBin, kTypeId, kMs, kIso8601 };
 
 // Parses a --from/--to/--format name; throws CliError(kExitUsage) otherwise.
 IdFormat ParseIdFormat(std::string_view name, std::string_view option);
@@ -43,6 +45,10 @@ std::string DescribeError(const sortid::Explanation& why, std::string_view field
 
 // Printable form of one byte for messages: 'U', '\t', '\x00'.
 std::string PrintableByte(unsigned char c);
+
+// Why name is not a TypeID type name ("'User': invalid character 'U' at
+// position 1; a type name is lower-case a-z and '_', at most 63"), or "".
+std::string TypeNameProblem(std::string_view name);
 
 // Parses 64 hex digits into 32 bytes; throws CliError(kExitUsage).
 void ParseSeed(std::string_view hex, uint8_t* seed32);

@@ -8,7 +8,9 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/common.h"
 #include "cli/io.h"
+#include "cli/time_args.h"
 #include "sortid/generator.hpp"
 
 namespace sortid::cli {
@@ -16,11 +18,42 @@ namespace {
 
 constexpr size_t kChunk = 1 << 15;  // IDs per thread per round
 
+struct GenOptions {
+  std::string count = "1";
+  std::string kind = "ulid";
+  std::string to;  // empty: the kind's own text form
+  std::string prefix;
+  bool type_id = false;
+  bool lower = false;
+  unsigned threads = 1;
+  std::string seed_hex;  // 64 hex digits: deterministic (test data only)
+  std::string time;      // fixed clock (with --seed: reproducible output)
+  bool seed_given = false, time_given = false;
+  std::string progress = "auto";
+  bool no_progress = false;
+};
+
 int64_t FixedClock(void* context) { return *static_cast<const int64_t*>(context); }
 
-}  // namespace
+// -n: a whole number of IDs, 0 to 2^63 - 1 (no sign, no wrap-around).
+uint64_t ParseCount(const std::string& text) {
+  constexpr uint64_t kMax = (uint64_t{1} << 63) - 1;
+  uint64_t n = 0;
+  bool ok = !text.empty() && text.size() <= 19;
+  for (char c : text) {
+    if (c < '0' || c > '9') ok = false;
+    if (ok) n = n * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (!ok || n > kMax) {
+    throw CliError(kExitUsage, "-n/--count: '" + text + "' is not a count of IDs (0 to " +
+                                   std::to_string(kMax) + ")");
+  }
+  return n;
+}
 
 int RunGen(const GenOptions& options) {
+  const ProgressMode progress_mode =
+      options.no_progress ? ProgressMode::kNever : ParseProgressMode(options.progress);
   sortid::IdKind kind;
   IdFormat natural;
   if (options.kind == "ulid") {
@@ -28,7 +61,7 @@ int RunGen(const GenOptions& options) {
   } else if (options.kind == "ulid-monotonic") {
     kind = sortid::IdKind::kUlidMonotonic, natural = IdFormat::kUlid;
   } else if (options.kind == "record") {
-    kind = sortid::IdKind::kRecordId, natural = IdFormat::kRecord;
+    kind = sortid::IdKind::kRecordId, natural = IdFormat::kRecordId;
   } else if (options.kind == "uuidv7") {
     kind = sortid::IdKind::kUuidV7, natural = IdFormat::kUuid;
   } else {
@@ -38,7 +71,7 @@ int RunGen(const GenOptions& options) {
   if (to == IdFormat::kMs || to == IdFormat::kIso8601 || to == IdFormat::kTypeId) {
     throw CliError(kExitUsage, "--to: gen writes ulid, record, uuid, hex or bin");
   }
-  if (to == IdFormat::kRecord && kind != sortid::IdKind::kRecordId) {
+  if (to == IdFormat::kRecordId && kind != sortid::IdKind::kRecordId) {
     throw CliError(kExitUsage,
                    std::string("--to ") + IdFormatName(to) + " cannot hold --kind " + options.kind);
   }
@@ -49,14 +82,22 @@ int RunGen(const GenOptions& options) {
     throw CliError(kExitUsage,
                    "--kind ulid-monotonic needs one generator for one order: use --threads 1");
   }
+  const uint64_t count = ParseCount(options.count);
   uint8_t seed[32];
-  const bool seeded = !options.seed_hex.empty();
+  const bool seeded = options.seed_given;
   if (seeded) ParseSeed(options.seed_hex, seed);
   int64_t fixed_ms = 0;
-  if (!options.time.empty()) {
-    const std::optional<int64_t> ms = sortid::parse_timestamp(options.time);
-    if (!ms) throw CliError(kExitUsage, "--time: cannot parse '" + options.time + "'");
-    fixed_ms = *ms;
+  if (options.time_given) {
+    fixed_ms = ParseTimeOption(options.time, "--time");
+    // The kind's range: ULID and UUIDv7 48-bit ms from 1970; Record ID 40-bit from 2026.
+    const bool record = kind == sortid::IdKind::kRecordId;
+    const int64_t lo = record ? sortid::kRecordInceptionMs : 0;
+    const int64_t hi =
+        record ? sortid::kRecordInceptionMs + (int64_t{1} << 40) - 1 : (int64_t{1} << 48) - 1;
+    if (fixed_ms < lo || fixed_ms > hi) {
+      throw CliError(kExitUsage, "--time " + options.time + " is outside the range of --kind " +
+                                     options.kind + ": " + TimeRangeText(lo, hi));
+    }
   }
 
   const bool binary = to == IdFormat::kBin;
@@ -67,10 +108,17 @@ int RunGen(const GenOptions& options) {
   if (options.lower) text.letter_case = sortid::LetterCase::kLower;
   text.terminator = '\n';
   if (binary && !options.prefix.empty()) throw CliError(kExitUsage, "--prefix needs text output");
+  if (options.type_id && !binary) {
+    const std::string problem = TypeNameProblem(options.prefix);
+    if (!problem.empty()) throw CliError(kExitUsage, "--typeid --prefix: " + problem);
+    if (format != sortid::Format::kUlid) {
+      throw CliError(kExitUsage, "--typeid writes ULID text: it does not take --to " +
+                                     std::string(IdFormatName(to)));
+    }
+  }
   const size_t stride = binary ? 16 : sortid::item_length(format, text);
   {
-    char probe[1];
-    if (!binary && !sortid::encode(format, nullptr, 0, probe, stride, nullptr, text).ok()) {
+    if (!binary && sortid::check_options(format, text) != sortid::Error::kOk) {
       throw CliError(kExitUsage, "--prefix '" + options.prefix + "' is not usable with --to " +
                                      IdFormatName(to));
     }
@@ -98,8 +146,8 @@ int RunGen(const GenOptions& options) {
   std::vector<sortid::Error> errors(threads, sortid::Error::kOk);
 
   Output out(1);
-  Progress progress(options.progress, static_cast<int64_t>(options.count), "IDs");
-  uint64_t remaining = options.count, written = 0;
+  Progress progress(progress_mode, static_cast<int64_t>(count), "IDs");
+  uint64_t remaining = count, written = 0;
   std::optional<CliError> failure;
   // Round r: thread t fills chunk t; the completion step writes chunks 0..T-1.
   auto write_round = [&]() noexcept {
@@ -170,6 +218,41 @@ int RunGen(const GenOptions& options) {
   if (failure) throw *failure;
   out.Flush();
   return kExitOk;
+}
+
+}  // namespace
+
+Command AddGenCommand(CLI::App& parent) {
+  auto options = std::make_shared<GenOptions>();
+  CLI::App* app = parent.add_subcommand("gen", "Generate N IDs, one per line (or 16-byte records)");
+  app->add_option("-n,--count", options->count, "number of IDs (0 to 2^63-1)")
+      ->capture_default_str();
+  app->add_option("--kind", options->kind, "ulid, ulid-monotonic, record or uuidv7")
+      ->capture_default_str();
+  app->add_option("--to", options->to, "ulid, record, uuid, hex or bin (default: the kind's own)");
+  app->add_option("--prefix", options->prefix, "prefix written before each ID");
+  app->add_flag("--typeid", options->type_id, "--prefix is a TypeID type name ('_' implied)");
+  app->add_flag("--lower", options->lower, "lower-case letters");
+  app->add_option("--threads", options->threads,
+                  "generator threads (1-256); with more than one, each writes its own chunks in "
+                  "turn: record and uuidv7 output is then not in sorted order, and a --seed "
+                  "gives a different stream for each thread count")
+      ->capture_default_str();
+  CLI::Option* seed_option =
+      app->add_option("--seed", options->seed_hex,
+                      "64 hex digits: deterministic stream (test data only, never for real IDs)");
+  CLI::Option* time_option = app->add_option(
+      "--time", options->time,
+      "fixed clock instead of the current time: ISO 8601 (+10889-... for years past 9999) or "
+      "ms (1700000000000 or 1700000000000ms)");
+  app->add_option("--progress", options->progress, "progress bar: auto, always or never")
+      ->capture_default_str();
+  app->add_flag("--no-progress", options->no_progress, "no progress bar");
+  return {app, [options, seed_option, time_option] {
+            options->seed_given = seed_option->count() > 0;
+            options->time_given = time_option->count() > 0;
+            return RunGen(*options);
+          }};
 }
 
 }  // namespace sortid::cli

@@ -1,21 +1,24 @@
-// sortid inspect (what an ID holds), sortid bounds (the ID range of a time
-// window) and sortid targets.
+// sortid inspect: detects each ID's format (by shape) and prints what it
+// holds, as text or as JSON Lines (--json); IDs from the arguments or, with
+// none (or "-"), one per line from standard input.
 #include <cstdio>
 #include <cstring>
+#include <iostream>
 #include <optional>
+#include <string>
 
 #include "cli/commands.h"
+#include "cli/common.h"
 
 namespace sortid::cli {
 namespace {
 
-std::string Hex(const uint8_t* bytes, size_t n, bool upper = false) {
-  static constexpr char kLower[] = "0123456789abcdef", kUpper[] = "0123456789ABCDEF";
-  const char* digits = upper ? kUpper : kLower;
+std::string Hex(const uint8_t* bytes, size_t n) {
+  static constexpr char kDigits[] = "0123456789abcdef";
   std::string s;
   for (size_t i = 0; i < n; ++i) {
-    s += digits[bytes[i] >> 4];
-    s += digits[bytes[i] & 15];
+    s += kDigits[bytes[i] >> 4];
+    s += kDigits[bytes[i] & 15];
   }
   return s;
 }
@@ -26,66 +29,61 @@ std::string Encoded(sortid::Format format, const uint8_t* id) {
   return text;
 }
 
-void PrintTime(int64_t ms) {
-  std::printf("  time:      %lld ms = %s\n", static_cast<long long>(ms),
-              sortid::format_iso8601(ms).c_str());
-}
-
-void PrintForms(const uint8_t* id) {
-  std::printf("  ulid:      %s\n", Encoded(sortid::Format::kUlid, id).c_str());
-  std::printf("  uuid:      %s\n", Encoded(sortid::Format::kUuid, id).c_str());
-  std::printf("  hex:       %s\n", Hex(id, 16).c_str());
-}
-
 bool Decode(sortid::Format format, std::string_view text, uint8_t* id,
             const sortid::TextOptions& options = {}) {
   uint8_t bit = 0;
   return sortid::decode(format, text.data(), 1, text.size(), id, &bit, options).ok() && bit;
 }
 
-void PrintUlid(const uint8_t* id) {
-  std::printf("  format:    ULID\n");
-  int64_t ms;
-  (void)sortid::timestamps_ms(sortid::Format::kUlid, id, 1, &ms);
-  PrintTime(ms);
-  std::printf("  random:    %s (80 bits)\n", Hex(id + 6, 10).c_str());
-  PrintForms(id);
+// What one input is, whatever the output form.
+struct Inspection {
+  std::string_view input;
+  enum class Kind { kInvalid, kUlid, kRecordId, kUuid } kind = Kind::kInvalid;
+  uint8_t id[16] = {};
+  std::string type_name;  // TypeID
+  std::string prefix;     // PREFIX<ulid>
+  int64_t ms = 0;
+  bool has_time = false;  // false: a UUID other than v7 (ms is what a ULID would read)
+  int version = 0, variant = 0;
+  sortid::RecordFields record;
+  std::string error;  // invalid: why
+  size_t column = 0;  // invalid: 1-based column, 0 when not located
+  const char* read_as = "";
+};
+
+void InspectUlid(Inspection& r) {
+  r.kind = Inspection::Kind::kUlid;
+  (void)sortid::timestamps_ms(sortid::Format::kUlid, r.id, 1, &r.ms);
+  r.has_time = true;
 }
 
-// Returns false when text is no ID of any known shape.
-bool InspectOne(std::string_view text) {
-  uint8_t id[16];
-  std::printf("%.*s\n", static_cast<int>(text.size()), text.data());
-  if (text.size() == 26 && Decode(sortid::Format::kUlid, text, id)) {
-    PrintUlid(id);
-    return true;
+bool IsSeparator(char c) {
+  return !((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+}
+
+Inspection Inspect(std::string_view text) {
+  Inspection r;
+  r.input = text;
+  if (text.size() == 26 && Decode(sortid::Format::kUlid, text, r.id)) {
+    InspectUlid(r);
+    return r;
   }
-  if (text.size() == 20 && Decode(sortid::Format::kRecordId, text, id)) {
-    const sortid::RecordFields f = sortid::record_unpack(id);
-    std::printf("  format:    Record ID\n");
-    PrintTime(f.unix_ms);
-    std::printf("  machine:   %llu (0x%010llx)\n", static_cast<unsigned long long>(f.machine_id),
-                static_cast<unsigned long long>(f.machine_id));
-    std::printf("  counter:   %u\n", f.counter);
-    std::printf("  hex:       %s\n", Hex(id, 16).c_str());
-    return true;
+  if (text.size() == 20 && Decode(sortid::Format::kRecordId, text, r.id)) {
+    r.kind = Inspection::Kind::kRecordId;
+    r.record = sortid::record_unpack(r.id);
+    r.ms = r.record.unix_ms;
+    r.has_time = true;
+    return r;
   }
-  if ((text.size() == 36 && Decode(sortid::Format::kUuid, text, id)) ||
-      (text.size() == 32 && Decode(sortid::Format::kUuidHex, text, id))) {
-    const int version = id[6] >> 4;
-    const int variant = id[8] >> 6;
-    std::printf("  format:    UUID, version %d, %s variant\n", version,
-                variant == 2 ? "RFC 9562" : "non-RFC");
-    int64_t ms;  // the top 48 bits: a UUIDv7's time, or what a ULID would read
-    (void)sortid::timestamps_ms(sortid::Format::kUuid, id, 1, &ms);
-    if (version == 7 && variant == 2) {
-      PrintTime(ms);
-    } else {
-      std::printf("  time:      none (not a version 7 UUID; as a ULID it would read %s)\n",
-                  sortid::format_iso8601(ms).c_str());
-    }
-    PrintForms(id);
-    return true;
+  if ((text.size() == 36 && Decode(sortid::Format::kUuid, text, r.id)) ||
+      (text.size() == 32 && Decode(sortid::Format::kUuidHex, text, r.id))) {
+    r.kind = Inspection::Kind::kUuid;
+    r.version = r.id[6] >> 4;
+    r.variant = r.id[8] >> 6;
+    // The top 48 bits: a UUIDv7's time, or what a ULID would read.
+    (void)sortid::timestamps_ms(sortid::Format::kUuid, r.id, 1, &r.ms);
+    r.has_time = r.version == 7 && r.variant == 2;
+    return r;
   }
   // TypeID: type_suffix, lower-case suffix.
   const sortid::TypeIdSplit split = sortid::typeid_split(text);
@@ -93,19 +91,19 @@ bool InspectOne(std::string_view text) {
     sortid::TextOptions options;
     options.prefix = split.type_name;
     options.type_id = true;
-    if (Decode(sortid::Format::kUlid, text, id, options)) {
-      std::printf("  type:      %.*s (TypeID)\n", static_cast<int>(split.type_name.size()),
-                  split.type_name.data());
-      PrintUlid(id);
-      return true;
+    if (Decode(sortid::Format::kUlid, text, r.id, options)) {
+      r.type_name = split.type_name;
+      InspectUlid(r);
+      return r;
     }
   }
-  // Any other prefix ending in a separator: ORDER#<ulid>, user:<ulid>, ...
-  if (text.size() > 26 && Decode(sortid::Format::kUlid, text.substr(text.size() - 26), id)) {
-    const std::string_view prefix = text.substr(0, text.size() - 26);
-    std::printf("  prefix:    %.*s\n", static_cast<int>(prefix.size()), prefix.data());
-    PrintUlid(id);
-    return true;
+  // Any other prefix: ORDER#<ulid>, user:<ulid>, ... A one-character prefix
+  // must be a separator: "0" + 26 characters is more likely a typo.
+  if (text.size() > 26 && (text.size() > 27 || IsSeparator(text[0])) &&
+      Decode(sortid::Format::kUlid, text.substr(text.size() - 26), r.id)) {
+    r.prefix = text.substr(0, text.size() - 26);
+    InspectUlid(r);
+    return r;
   }
   // Say why, for the shape it is closest to.
   sortid::Format closest = sortid::Format::kUlid;
@@ -114,58 +112,174 @@ bool InspectOne(std::string_view text) {
   if (text.size() == 32) closest = sortid::Format::kUuidHex;
   const sortid::Explanation why = sortid::explain(closest, text);
   static constexpr const char* kNames[] = {"ULID", "Record ID", "UUID", "UUID hex"};
-  const bool located = why.error != sortid::Error::kLength && why.position < text.size();
-  std::printf("  not a valid ID: read as a %s: %s", kNames[static_cast<int>(closest)],
-              DescribeError(why, text, sortid::text_length(closest)).c_str());
-  if (located) std::printf(" at column %zu", why.position + 1);
-  std::printf("\n");
-  return false;
+  r.read_as = kNames[static_cast<int>(closest)];
+  r.error = DescribeError(why, text, sortid::text_length(closest));
+  if (why.error != sortid::Error::kLength && why.position < text.size()) {
+    r.column = why.position + 1;
+  }
+  return r;
 }
 
-}  // namespace
+void PrintTime(const Inspection& r) {
+  std::printf("  time:      %lld ms = %s\n", static_cast<long long>(r.ms),
+              sortid::format_iso8601(r.ms).c_str());
+}
 
-int RunInspect(const std::vector<std::string>& ids) {
+void PrintForms(const uint8_t* id) {
+  std::printf("  ulid:      %s\n", Encoded(sortid::Format::kUlid, id).c_str());
+  std::printf("  uuid:      %s\n", Encoded(sortid::Format::kUuid, id).c_str());
+  std::printf("  hex:       %s\n", Hex(id, 16).c_str());
+}
+
+void PrintText(const Inspection& r) {
+  std::printf("%.*s\n", static_cast<int>(r.input.size()), r.input.data());
+  switch (r.kind) {
+    case Inspection::Kind::kUlid:
+      if (!r.type_name.empty()) std::printf("  type:      %s (TypeID)\n", r.type_name.c_str());
+      if (!r.prefix.empty()) std::printf("  prefix:    %s\n", r.prefix.c_str());
+      std::printf("  format:    ULID\n");
+      PrintTime(r);
+      std::printf("  random:    %s (80 bits)\n", Hex(r.id + 6, 10).c_str());
+      PrintForms(r.id);
+      return;
+    case Inspection::Kind::kRecordId:
+      std::printf("  format:    Record ID\n");
+      PrintTime(r);
+      std::printf("  machine:   %llu (0x%010llx)\n",
+                  static_cast<unsigned long long>(r.record.machine_id),
+                  static_cast<unsigned long long>(r.record.machine_id));
+      std::printf("  counter:   %u\n", r.record.counter);
+      std::printf("  hex:       %s\n", Hex(r.id, 16).c_str());
+      return;
+    case Inspection::Kind::kUuid:
+      std::printf("  format:    UUID, version %d, %s variant\n", r.version,
+                  r.variant == 2 ? "RFC 9562" : "non-RFC");
+      if (r.has_time) {
+        PrintTime(r);
+      } else {
+        std::printf("  time:      none (not a version 7 UUID; as a ULID it would read %s)\n",
+                    sortid::format_iso8601(r.ms).c_str());
+      }
+      PrintForms(r.id);
+      return;
+    case Inspection::Kind::kInvalid:
+      std::printf("  not a valid ID: read as a %s: %s", r.read_as, r.error.c_str());
+      if (r.column != 0) std::printf(" at column %zu", r.column);
+      std::printf("\n");
+      return;
+  }
+}
+
+// A JSON string: quotes, backslashes and control bytes escaped; other bytes
+// as they are (bytes that are not UTF-8 are written as \u00XX).
+std::string Json(std::string_view s) {
+  std::string out = "\"";
+  for (char byte : s) {
+    const auto c = static_cast<unsigned char>(byte);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20 || c >= 0x7F) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\u%04x", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+void PrintJson(const Inspection& r) {
+  std::string line = "{\"input\":" + Json(r.input);
+  const auto add = [&line](const char* key, const std::string& json_value) {
+    line += ",\"";
+    line += key;
+    line += "\":";
+    line += json_value;
+  };
+  add("valid", r.kind == Inspection::Kind::kInvalid ? "false" : "true");
+  if (r.kind == Inspection::Kind::kInvalid) {
+    add("error", Json(r.error));
+    add("read_as", Json(r.read_as));
+    if (r.column != 0) add("column", std::to_string(r.column));
+    std::printf("%s}\n", line.c_str());
+    return;
+  }
+  const char* format = r.kind == Inspection::Kind::kRecordId ? "record"
+                       : r.kind == Inspection::Kind::kUuid   ? "uuid"
+                       : r.type_name.empty()                 ? "ulid"
+                                                             : "typeid";
+  add("format", Json(format));
+  if (!r.type_name.empty()) add("type", Json(r.type_name));
+  if (!r.prefix.empty()) add("prefix", Json(r.prefix));
+  if (r.kind == Inspection::Kind::kUuid) {
+    add("version", std::to_string(r.version));
+    add("variant", Json(r.variant == 2 ? "rfc9562" : "other"));
+  }
+  if (r.has_time) {
+    add("time_ms", std::to_string(r.ms));
+    add("time", Json(sortid::format_iso8601(r.ms)));
+  } else {
+    add("time_ms", "null");
+    add("time", "null");
+  }
+  if (r.kind == Inspection::Kind::kRecordId) {
+    add("machine", std::to_string(r.record.machine_id));
+    add("counter", std::to_string(r.record.counter));
+  } else {
+    add("random", Json(Hex(r.id + 6, 10)));
+    add("ulid", Json(Encoded(sortid::Format::kUlid, r.id)));
+    add("uuid", Json(Encoded(sortid::Format::kUuid, r.id)));
+  }
+  add("hex", Json(Hex(r.id, 16)));
+  std::printf("%s}\n", line.c_str());
+}
+
+struct InspectArgs {
+  std::vector<std::string> ids;
+  bool json = false;
+};
+
+int RunInspect(const InspectArgs& args) {
   bool all_ok = true;
-  for (size_t i = 0; i < ids.size(); ++i) {
-    if (i > 0) std::printf("\n");
-    all_ok &= InspectOne(ids[i]);
+  size_t n = 0;
+  const auto one = [&](std::string_view text) {
+    const Inspection r = Inspect(text);
+    if (args.json) {
+      PrintJson(r);
+    } else {
+      if (n > 0) std::printf("\n");
+      PrintText(r);
+    }
+    ++n;
+    all_ok &= r.kind != Inspection::Kind::kInvalid;
+  };
+  if (args.ids.empty() || (args.ids.size() == 1 && args.ids[0] == "-")) {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.empty()) continue;
+      one(line);
+    }
+    if (std::cin.bad()) throw CliError(kExitIo, "<stdin>: read error");
+  } else {
+    for (const std::string& id : args.ids) one(id);
   }
   return all_ok ? kExitOk : kExitBadData;
 }
 
-int RunBounds(const std::string& from, const std::string& to, const std::string& format_name) {
-  const IdFormat id_format = ParseIdFormat(format_name, "--format");
-  if (id_format != IdFormat::kUlid && id_format != IdFormat::kRecord &&
-      id_format != IdFormat::kUuid && id_format != IdFormat::kHex) {
-    throw CliError(kExitUsage, "--format: expected ulid, record, uuid or hex");
-  }
-  const std::optional<int64_t> from_ms = sortid::parse_timestamp(from);
-  const std::optional<int64_t> to_ms = sortid::parse_timestamp(to);
-  if (!from_ms) throw CliError(kExitUsage, "--from: cannot parse time '" + from + "'");
-  if (!to_ms) throw CliError(kExitUsage, "--to: cannot parse time '" + to + "'");
-  if (*from_ms > *to_ms) throw CliError(kExitUsage, "--from is after --to");
-  const sortid::Format format = LibraryFormat(id_format);
-  uint8_t lo[16], hi[16], unused[16];
-  if (sortid::bounds(format, *from_ms, lo, unused) != sortid::Error::kOk ||
-      sortid::bounds(format, *to_ms, unused, hi) != sortid::Error::kOk) {
-    throw CliError(kExitUsage, std::string("time outside the range of ") + IdFormatName(id_format));
-  }
-  std::printf("min\t%s\n", Encoded(format, lo).c_str());
-  std::printf("max\t%s\n", Encoded(format, hi).c_str());
-  return kExitOk;
-}
+}  // namespace
 
-int RunTargets() {
-  auto print = [](const char* label, std::span<const char* const> names) {
-    std::printf("%-10s", label);
-    for (const char* name : names) std::printf(" %s", name);
-    std::printf("\n");
-  };
-  print("compiled:", sortid::targets(sortid::TargetSet::kCompiled));
-  print("supported:", sortid::targets(sortid::TargetSet::kSupported));
-  const char* active = sortid::active_target();
-  std::printf("%-10s %s\n", "active:", active[0] ? active : "(none: SORTID_TARGET is invalid)");
-  return active[0] ? kExitOk : kExitUsage;
+Command AddInspectCommand(CLI::App& parent) {
+  auto args = std::make_shared<InspectArgs>();
+  CLI::App* app = parent.add_subcommand(
+      "inspect", "Detect each ID's format and print its fields (time, random, machine, ...)");
+  app->add_option("ids", args->ids,
+                  "IDs: ULID, Record ID, UUID, TypeID or PREFIX<ulid> (none or '-': one per "
+                  "line from standard input)");
+  app->add_flag("--json", args->json, "one JSON object per ID and line (JSON Lines)");
+  return {app, [args] { return RunInspect(*args); }};
 }
 
 }  // namespace sortid::cli

@@ -11,33 +11,41 @@
 
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "cli/rejects.h"
+#include "cli/scan_args.h"
 #include "cli/scanner.h"
+#include "cli/shard_files.h"
 
 namespace sortid::cli {
 namespace {
 
+struct ShardOptions {
+  ScanOptions scan;
+  uint32_t shards = 0;
+  std::string out_dir;  // empty: count only
+  OnError on_error = OnError::kFail;
+  bool force = false;   // replace shard files of an earlier run
+  std::string rejects;  // --rejects FILE
+  std::vector<std::string> files;
+};
+
 class ShardSink : public Sink {
  public:
-  ShardSink(const Scanner& scanner, const ShardOptions& options, const std::string& extension)
-      : scanner_(scanner), options_(options), counts_(options.shards) {
+  ShardSink(const Scanner& scanner, const ShardOptions& options, const std::string& extension,
+            Rejects& rejects)
+      : scanner_(scanner), options_(options), rejects_(rejects), counts_(options.shards) {
     if (options.out_dir.empty()) return;
-    if (::mkdir(options.out_dir.c_str(), 0777) != 0 && errno != EEXIST) {
-      throw CliError(kExitIo, options.out_dir + ": " + std::strerror(errno));
-    }
-    for (uint32_t s = 0; s < options.shards; ++s) {
-      char name[32];
-      std::snprintf(name, sizeof(name), "/shard-%04u", s);
-      const std::string path = options.out_dir + name + extension;
-      auto out = std::make_unique<Output>(Output::OpenFile(path), path, 64 << 10);
-      out->set_owned(true);
-      outputs_.push_back(std::move(out));
-    }
+    outputs_ = CreateShardFiles(options.out_dir, options.shards, extension, options.force);
   }
 
   void OnHeader(const std::string&, std::string_view row) override {
     if (header_written_) return;  // one header per shard file, from the first input
     header_written_ = true;
-    for (auto& out : outputs_) out->Append(row.data(), row.size());
+    for (auto& out : outputs_) {
+      out->Append(row.data(), row.size());
+      if (row.empty() || row.back() != '\n') out->Put('\n');
+    }
+    eol_ = row.size() >= 2 && row[row.size() - 2] == '\r' ? 2 : 1;
   }
 
   void OnBatch(const Batch& batch) override {
@@ -48,19 +56,25 @@ class ShardSink : public Sink {
         if (options_.on_error == OnError::kFail) {
           throw CliError(kExitBadData, scanner_.Describe(*batch.file, row));
         }
-        if (invalid_ <= 10) {
-          std::fprintf(stderr, "sortid shard: %s (skipped)\n",
-                       scanner_.Describe(*batch.file, row).c_str());
-        }
+        const std::string why = scanner_.Describe(*batch.file, row);
+        if (invalid_ <= 10) std::fprintf(stderr, "sortid shard: %s (skipped)\n", why.c_str());
+        rejects_.Add(why,
+                     row.flags & Row::kTooLong ? std::string_view{}
+                                               : std::string_view{row.begin, row.row_len},
+                     options_.scan.format == IdFormat::kBin);
         continue;
       }
       const uint32_t shard =
           static_cast<uint32_t>(XXH3_64bits(batch.ids + 16 * i, 16) % options_.shards);
       ++counts_[shard];
+      if (row.eol_len != 0) eol_ = row.eol_len;
       if (!outputs_.empty()) {
         Output& out = *outputs_[shard];
         out.Append(row.begin, row.row_len);
-        if (row.eol_len == 0 && options_.scan.format != IdFormat::kBin) out.Put('\n');
+        if (row.eol_len == 0 && options_.scan.format != IdFormat::kBin) {
+          if (eol_ == 2) out.Put('\r');  // the file's own line ending
+          out.Put('\n');
+        }
         out.MaybeFlush();
       }
     }
@@ -68,6 +82,7 @@ class ShardSink : public Sink {
 
   void FlushAll() {
     for (auto& out : outputs_) out->Flush();
+    rejects_.Flush();
   }
 
   void Finish() {
@@ -89,13 +104,13 @@ class ShardSink : public Sink {
  private:
   const Scanner& scanner_;
   const ShardOptions& options_;
+  Rejects& rejects_;
   std::vector<uint64_t> counts_;
   std::vector<std::unique_ptr<Output>> outputs_;
   uint64_t invalid_ = 0;
   bool header_written_ = false;
+  uint8_t eol_ = 1;
 };
-
-}  // namespace
 
 int RunShard(const ShardOptions& options) {
   if (options.shards == 0) throw CliError(kExitUsage, "--shards must be at least 1");
@@ -110,8 +125,12 @@ int RunShard(const ShardOptions& options) {
       extension = first.substr(dot);
     }
   }
+  if (!options.rejects.empty() && options.on_error != OnError::kSkip) {
+    throw CliError(kExitUsage, "--rejects goes with --on-error skip (the default with --rejects)");
+  }
   Scanner scanner(options.scan);
-  ShardSink sink(scanner, options, extension);
+  Rejects rejects(options.rejects);
+  ShardSink sink(scanner, options, extension, rejects);
   try {
     scanner.Run(options.files, sink);
   } catch (const CliError&) {
@@ -120,6 +139,55 @@ int RunShard(const ShardOptions& options) {
   }
   sink.Finish();
   return kExitOk;
+}
+
+struct ShardArgs {
+  ScanArgs scan;
+  uint32_t shards = 0;
+  std::string out_dir, on_error, rejects;
+  bool force = false;
+  CLI::Option* out_dir_option = nullptr;
+};
+
+}  // namespace
+
+Command AddShardCommand(CLI::App& parent) {
+  auto args = std::make_shared<ShardArgs>();
+  CLI::App* app = parent.add_subcommand(
+      "shard", "Route rows to N shards by a hash of the binary ID; print the counts");
+  args->scan.Add(app, "--format", "ulid, record, uuid (36 or 32 characters), hex, bin or typeid",
+                 "the first row of each input is a header: the first input's is written once at "
+                 "the top of every shard file");
+  app->add_option("--shards", args->shards, "number of shards")
+      ->required()
+      ->check(CLI::Range(1u, 65536u));
+  args->out_dir_option = app->add_option(
+      "--out-dir", args->out_dir,
+      "write DIR/shard-NNNN.<ext>, the index as wide as the largest (without: only count)");
+  app->add_flag("--force", args->force, "replace the shard files of an earlier run in DIR");
+  app->add_option("--on-error", args->on_error, "invalid rows: fail (the default) or skip");
+  app->add_option("--rejects", args->rejects,
+                  "write every invalid row to FILE, verbatim, after a '# file:line:column: "
+                  "reason' line (implies --on-error skip)");
+  return {app, [args] {
+            ShardOptions options;
+            options.scan = args->scan.Resolve("shard");
+            options.shards = args->shards;
+            if (args->out_dir_option->count() > 0 && args->out_dir.empty()) {
+              throw CliError(kExitUsage,
+                             "--out-dir: empty directory name (leave the option out "
+                             "to only count)");
+            }
+            options.out_dir = args->out_dir;
+            options.force = args->force;
+            options.rejects = args->rejects;
+            options.on_error = ParseOnError(!args->on_error.empty() ? args->on_error
+                                            : args->rejects.empty() ? "fail"
+                                                                    : "skip");
+            options.scan.long_rows_are_bad = options.on_error == OnError::kSkip;
+            options.files = args->scan.files;
+            return RunShard(options);
+          }};
 }
 
 }  // namespace sortid::cli

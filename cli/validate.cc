@@ -10,10 +10,19 @@
 
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "cli/scan_args.h"
 #include "cli/scanner.h"
 
 namespace sortid::cli {
 namespace {
+
+struct ValidateOptions {
+  ScanOptions scan;
+  bool unique = false;
+  bool sorted = false;
+  uint64_t max_errors = 0;  // 0: no limit
+  std::vector<std::string> files;
+};
 
 // Set of binary IDs, each remembered with where it was first seen (file
 // index and line, packed; 0 marks an empty slot). Grows at 50% load.
@@ -141,13 +150,40 @@ class ValidateSink : public Sink {
   uint64_t previous_file_ = 0, previous_line_ = 0;
 };
 
-}  // namespace
-
 int RunValidate(const ValidateOptions& options) {
   Scanner scanner(options.scan);
   ValidateSink sink(scanner, options, options.files);
   scanner.Run(options.files, sink);
   return sink.Finish();
+}
+
+struct ValidateArgs {
+  ScanArgs scan;
+  bool unique = false, sorted = false;
+  uint64_t max_errors = 0;
+};
+
+}  // namespace
+
+Command AddValidateCommand(CLI::App& parent) {
+  auto args = std::make_shared<ValidateArgs>();
+  CLI::App* app = parent.add_subcommand(
+      "validate", "Report every invalid row, duplicates and order; exit 1 if anything is bad");
+  args->scan.Add(app, "--format", "ulid, record, uuid (36 or 32 characters), hex, bin or typeid",
+                 "the first row of each input is a header: not checked");
+  app->add_flag("--unique", args->unique, "report duplicate IDs");
+  app->add_flag("--sorted", args->sorted, "report the first row out of order");
+  app->add_option("--max-errors", args->max_errors, "stop after K problems (0: report all)");
+  return {app, [args] {
+            ValidateOptions options;
+            options.scan = args->scan.Resolve("validate");
+            options.scan.long_rows_are_bad = true;
+            options.unique = args->unique;
+            options.sorted = args->sorted;
+            options.max_errors = args->max_errors;
+            options.files = args->scan.files;
+            return RunValidate(options);
+          }};
 }
 
 }  // namespace sortid::cli

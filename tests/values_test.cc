@@ -19,7 +19,7 @@ TEST(Time, FormatsIso8601) {
   EXPECT_EQ(format_iso8601(kRecordInceptionMs), "2026-01-01T00:00:00.000Z");
   EXPECT_EQ(format_iso8601(951782400000 + 86399999), "2000-02-29T23:59:59.999Z");
   EXPECT_EQ(format_iso8601(-1), "1969-12-31T23:59:59.999Z");
-  EXPECT_EQ(format_iso8601((int64_t{1} << 48) - 1), "");  // year 10889: out of 4-digit range
+  EXPECT_EQ(format_iso8601((int64_t{1} << 48) - 1), "+10889-08-02T05:31:50.655Z");  // expanded year
 }
 
 TEST(Time, ParsesCommonForms) {

@@ -199,16 +199,32 @@ struct TypeIdSplit {
 };
 [[nodiscard]] SORTID_API TypeIdSplit typeid_split(std::string_view text);
 
-// ISO 8601 UTC with milliseconds, "2023-03-10T12:00:49.111Z" (24 characters,
-// years 0000-9999; returns "" outside that range).
+// ISO 8601 UTC with milliseconds (lib/time.cc). Years 0000-9999 are four
+// digits, "2023-03-10T12:00:49.111Z" (24 characters); other years use the ISO
+// 8601 expanded form, a sign and five or six digits: the last ULID millisecond
+// is "+10889-08-02T05:31:50.655Z" (26). Years beyond +-999999: "".
 [[nodiscard]] SORTID_API std::string format_iso8601(int64_t unix_ms);
-// The same without allocating: writes kIso8601Length characters (no NUL) to
-// out and returns kIso8601Length, or writes nothing and returns 0 out of range.
+// Four-digit years only, without allocating: writes kIso8601Length characters
+// (no NUL) to out and returns kIso8601Length, or writes nothing and returns 0
+// for other years (kept as it was; use the capacity form for every year).
 inline constexpr size_t kIso8601Length = 24;
 SORTID_API size_t format_iso8601(int64_t unix_ms, char* out);
-// Parses "YYYY-MM-DD[T| ]HH:MM:SS[.fff][Z|UTC|+HH:MM|-HH:MM]", "YYYY-MM-DD" or
-// an integer count of milliseconds. Returns nullopt on malformed input.
+// Every year, without allocating: writes the text (no NUL, at most
+// kIso8601MaxLength characters) to out and returns its length, or writes
+// nothing and returns 0 when the year is beyond +-999999 or capacity is too small.
+inline constexpr size_t kIso8601MaxLength = 27;
+SORTID_API size_t format_iso8601(int64_t unix_ms, char* out, size_t capacity);
+// Which end of the period a time text names: "2024-01-31" names a whole day,
+// "2024-01-31T12:00:00Z" a whole second. kStart: its first millisecond; kEnd:
+// its last (a date-only upper bound means the end of that day).
+enum class TimeBound : uint8_t { kStart, kEnd };
+// Parses "YYYY-MM-DD[T| ]HH:MM:SS[.fff][Z|UTC|+HH:MM|-HH:MM]" or "YYYY-MM-DD",
+// the year optionally expanded ("+10889-08-02", sign and 4-6 digits), or an
+// integer count of milliseconds ("-1" included). Returns nullopt on malformed
+// input. The one-argument form reads the start (kStart).
 [[nodiscard]] SORTID_API std::optional<int64_t> parse_timestamp(std::string_view text);
+[[nodiscard]] SORTID_API std::optional<int64_t> parse_timestamp(std::string_view text,
+                                                                TimeBound bound);
 
 // A ULID value with convenience conversions (single items; not dispatched).
 struct SORTID_API Ulid {

@@ -1,0 +1,46 @@
+#include "cli/row_errors.h"
+
+namespace sortid::cli {
+
+std::string RowErrors::WhereInRow(const std::string& file, const Row& row, size_t offset) const {
+  if (decoder_.options().format == IdFormat::kBin) {
+    return file + ": record " + std::to_string(row.line);
+  }
+  uint64_t line = row.line;
+  size_t line_start = 0;
+  for (size_t i = 0; i < offset && i < row.row_len; ++i) {
+    if (row.begin[i] == '\n') ++line, line_start = i + 1;
+  }
+  return file + ":" + std::to_string(line) + ":" + std::to_string(offset - line_start + 1);
+}
+
+std::string RowErrors::Where(const std::string& file, const Row& row, size_t pos) const {
+  return WhereInRow(file, row, row.field_off + pos);
+}
+
+std::string RowErrors::Describe(const std::string& file, const Row& row) const {
+  if (row.flags & Row::kTooLong) {
+    return file + ":" + std::to_string(row.line) + ": row longer than " +
+           std::to_string(decoder_.options().max_row_bytes) + " bytes (--max-row-bytes): skipped";
+  }
+  // A quote problem first: it decides where the fields are.
+  if (row.flags & Row::kUnterminatedQuote) {
+    return WhereInRow(file, row, row.problem_off) +
+           ": quoted field not closed before the end of input (the quote opens here)";
+  }
+  if (row.flags & Row::kTextAfterQuote) {
+    return WhereInRow(file, row, row.problem_off) + ": " +
+           PrintableByte(static_cast<unsigned char>(row.begin[row.problem_off])) +
+           " after the closing quote of a field (RFC 4180: a quoted field ends at its closing "
+           "quote)";
+  }
+  if (row.flags & Row::kMissingField) {
+    return Where(file, row, 0) + ": missing field " + std::to_string(decoder_.options().field) +
+           " (the row has " + std::to_string(row.fields_found) + ")";
+  }
+  size_t position = 0;
+  const std::string why = decoder_.Explain(row, &position);
+  return Where(file, row, position) + ": " + why;
+}
+
+}  // namespace sortid::cli

@@ -1,0 +1,1 @@
+printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\n' | sortid inspect

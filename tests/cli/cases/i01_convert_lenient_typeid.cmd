@@ -1,0 +1,1 @@
+sortid convert --from typeid --lenient --to uuid typeids.txt

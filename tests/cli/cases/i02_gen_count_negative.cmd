@@ -1,0 +1,1 @@
+sortid gen -n -5

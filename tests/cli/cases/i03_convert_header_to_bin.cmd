@@ -1,0 +1,1 @@
+sortid convert --header --to bin ulids.txt

@@ -1,0 +1,1 @@
+sortid convert --to uuid ulids.txt > /dev/full

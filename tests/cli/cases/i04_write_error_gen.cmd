@@ -1,0 +1,1 @@
+sortid gen -n 10 > /dev/full

@@ -1,0 +1,1 @@
+sortid convert --help > /dev/full

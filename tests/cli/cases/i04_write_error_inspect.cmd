@@ -1,0 +1,1 @@
+sortid inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV > /dev/full

@@ -1,0 +1,1 @@
+sortid shard --shards 4 ulids.txt > /dev/full

@@ -1,0 +1,1 @@
+sortid targets > /dev/full

@@ -1,0 +1,1 @@
+sortid validate ulids.txt > /dev/full

@@ -1,0 +1,1 @@
+sortid convert --to bin --on-error null bad_rows.txt

@@ -1,0 +1,1 @@
+sortid shard --shards 2 --out-dir '' ulids.txt

@@ -1,0 +1,1 @@
+sortid bounds --from 1704067200000ms --to 1706745599999

@@ -1,0 +1,1 @@
+sortid convert --field 1 --delimiter A --to uuid people.csv

@@ -1,0 +1,1 @@
+sortid convert --to ulid --out-prefix $'a\nb' ulids.txt

@@ -1,0 +1,1 @@
+sortid gen --help | grep -o 'not in sorted order'

@@ -1,0 +1,1 @@
+SORTID_TARGET=NEON sortid targets | sed -n '3p'

@@ -1,0 +1,146 @@
+// Unit tests of the CSV/TSV row splitter (cli/csv.h): RFC 4180 quoting,
+// quoted line breaks, CRLF, missing fields, incomplete rows, malformed quotes.
+#include "cli/csv.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+
+namespace sortid::cli {
+namespace {
+
+struct Split {
+  bool complete = false;
+  CsvRow row;
+  std::string_view text;
+  std::string_view field() const { return text.substr(row.field_off, row.field_len); }
+};
+
+Split SplitAt(std::string_view text, size_t field, bool at_eof = true, char delimiter = ',') {
+  Split s;
+  s.text = text;
+  s.complete =
+      SplitCsvRow(text.data(), text.data() + text.size(), at_eof, field, delimiter, &s.row);
+  return s;
+}
+
+TEST(Csv, PlainFields) {
+  const Split s = SplitAt("a,bb,ccc\nnext", 2);
+  ASSERT_TRUE(s.complete);
+  EXPECT_EQ(s.field(), "bb");
+  EXPECT_EQ(s.row.row_len, 9u);
+  EXPECT_EQ(s.row.eol_len, 1);
+  EXPECT_EQ(s.row.newlines, 1u);
+  EXPECT_EQ(s.row.flags, 0);
+}
+
+TEST(Csv, FirstAndLastField) {
+  EXPECT_EQ(SplitAt("a,bb,ccc\n", 1).field(), "a");
+  EXPECT_EQ(SplitAt("a,bb,ccc\n", 3).field(), "ccc");
+  EXPECT_EQ(SplitAt("a,bb,ccc", 3).field(), "ccc");  // no final newline, at end of input
+}
+
+TEST(Csv, EmptyFields) {
+  const Split s = SplitAt(",,\n", 2);
+  ASSERT_TRUE(s.complete);
+  EXPECT_EQ(s.field(), "");
+  EXPECT_EQ(s.row.flags, 0);
+  EXPECT_EQ(SplitAt(",,\n", 3).field(), "");
+}
+
+TEST(Csv, QuotedFieldWithDelimiterQuoteAndLineBreak) {
+  const Split s = SplitAt("\"Smith, Jane\",\"said \"\"hi\"\"\",\"two\nlines\",x\n", 3);
+  ASSERT_TRUE(s.complete);
+  EXPECT_EQ(s.field(), "two\nlines");
+  EXPECT_TRUE(s.row.flags & CsvRow::kQuoted);
+  EXPECT_EQ(s.row.newlines, 2u);  // one inside the quotes, one ending the row
+  EXPECT_EQ(s.row.row_len, s.text.size());
+  // The "" pair stays doubled in the located bytes (the caller unescapes).
+  EXPECT_EQ(SplitAt(s.text, 2).field(), "said \"\"hi\"\"");
+}
+
+TEST(Csv, QuoteInsideUnquotedFieldIsOrdinary) {
+  const Split s = SplitAt("ab\"c,d\n", 1);
+  EXPECT_EQ(s.field(), "ab\"c");
+  EXPECT_EQ(s.row.flags, 0);
+}
+
+TEST(Csv, Crlf) {
+  const Split s = SplitAt("a,b\r\nc", 2);
+  ASSERT_TRUE(s.complete);
+  EXPECT_EQ(s.field(), "b");
+  EXPECT_EQ(s.row.eol_len, 2);
+  EXPECT_EQ(s.row.row_len, 5u);
+  const Split q = SplitAt("a,\"b\"\r\n", 2);
+  EXPECT_EQ(q.field(), "b");
+  EXPECT_EQ(q.row.eol_len, 2);
+  EXPECT_FALSE(q.row.flags & CsvRow::kTextAfterQuote);
+}
+
+TEST(Csv, TabDelimiter) { EXPECT_EQ(SplitAt("a\tb,c\td\n", 2, true, '\t').field(), "b,c"); }
+
+TEST(Csv, MissingField) {
+  const Split s = SplitAt("a,b\n", 4);
+  ASSERT_TRUE(s.complete);
+  EXPECT_TRUE(s.row.flags & CsvRow::kMissingField);
+  EXPECT_EQ(s.row.fields_found, 2u);
+  EXPECT_EQ(s.row.field_len, 0u);
+}
+
+TEST(Csv, IncompleteRowNeedsMoreInput) {
+  EXPECT_FALSE(SplitAt("a,b", 2, /*at_eof=*/false).complete);
+  EXPECT_FALSE(SplitAt("a,\"b\nc", 2, false).complete);  // quoted line break, no close yet
+  EXPECT_FALSE(SplitAt("a,\"b\"", 2, false).complete);   // a quote last: maybe a "" pair
+  EXPECT_TRUE(SplitAt("a,b\n", 2, false).complete);
+}
+
+TEST(Csv, LongRowsBeyondTheWordLoop) {
+  const std::string row = std::string(40, 'x') + "," + std::string(30, 'y') + "\n";
+  const Split s = SplitAt(row, 2);
+  EXPECT_EQ(s.field(), std::string(30, 'y'));
+}
+
+TEST(Csv, UnterminatedQuotePointsAtTheOpeningQuote) {
+  const Split s = SplitAt("a,\"b,c\nd\n", 2);
+  ASSERT_TRUE(s.complete);
+  EXPECT_TRUE(s.row.flags & CsvRow::kUnterminatedQuote);
+  EXPECT_EQ(s.row.problem_off, 2u);
+  EXPECT_EQ(s.row.row_len, s.text.size());
+  EXPECT_EQ(s.row.newlines, 2u);
+}
+
+TEST(Csv, UnterminatedQuoteBeforeTheField) {
+  const Split s = SplitAt("\"a,b\nc,d\n", 2);
+  ASSERT_TRUE(s.complete);
+  EXPECT_TRUE(s.row.flags & CsvRow::kUnterminatedQuote);
+  EXPECT_EQ(s.row.problem_off, 0u);
+}
+
+TEST(Csv, TextAfterClosingQuoteIsFlagged) {
+  const Split s = SplitAt("x,\"U\"zz,y\n", 2);
+  ASSERT_TRUE(s.complete);
+  EXPECT_TRUE(s.row.flags & CsvRow::kTextAfterQuote);
+  EXPECT_EQ(s.row.problem_off, 5u);
+  EXPECT_EQ(s.row.row_len, s.text.size());
+}
+
+TEST(Csv, FindFieldEndEveryPosition) {
+  for (size_t at = 0; at < 20; ++at) {
+    std::string text(20, 'a');
+    text[at] = ';';
+    EXPECT_EQ(FindFieldEnd(text.data(), text.data() + text.size(), ';'), text.data() + at);
+    text[at] = '\n';
+    EXPECT_EQ(FindFieldEnd(text.data(), text.data() + text.size(), ';'), text.data() + at);
+  }
+  const std::string none(13, 'b');
+  EXPECT_EQ(FindFieldEnd(none.data(), none.data() + none.size(), ','), none.data() + none.size());
+}
+
+TEST(Csv, CountNewlines) {
+  const std::string_view text = "a\nb\n\nc";
+  EXPECT_EQ(CountNewlines(text.data(), text.data() + text.size()), 3u);
+}
+
+}  // namespace
+}  // namespace sortid::cli
