@@ -227,10 +227,12 @@ function incrementBase32(str) {
 
 // A time for sortKeyRange: ms (integer), a Date, or text the CLI accepts
 // (ISO 8601, UTC unless an offset is given, or an integer count of ms).
-function timeOf(value, name) {
+// As an upper bound (end true), text that names a whole day or second means
+// its last millisecond, as `sortid bounds --to` reads it.
+function timeOf(value, name, end = false) {
   let ms = value;
   if (value instanceof Date) ms = value.getTime();
-  else if (typeof value === 'string') ms = native.parseTime(value);
+  else if (typeof value === 'string') ms = native.parseTime(value, end);
   if (typeof ms !== 'number' || !Number.isInteger(ms)) {
     throw new ULIDError(ULIDErrorCode.EncodeTimeValueMalformed, `${name}: cannot read time '${value}'`);
   }
@@ -253,7 +255,7 @@ function sortKey(prefix, seedTime) {
 function sortKeyRange(prefix, from, to) {
   checkPrefix(prefix);
   const fromMs = timeOf(from, 'from');
-  const toMs = timeOf(to, 'to');
+  const toMs = timeOf(to, 'to', true);
   if (fromMs > toMs) throw new RangeError(`from (${fromMs}) is after to (${toMs})`);
   return native.sortKeyBounds(prefix, fromMs, toMs);
 }

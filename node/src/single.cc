@@ -166,12 +166,16 @@ Napi::Value EncodeTime(const Napi::CallbackInfo& info) {
   return AsciiString(info.Env(), text, 10);
 }
 
-// parseTime(text) -> ms, or NaN: sortid::parse_timestamp, as the CLI's
-// --from / --to (ISO 8601 or an integer count of milliseconds).
+// parseTime(text, end) -> ms, or NaN: sortid::parse_timestamp, as the CLI's
+// --from / --to (ISO 8601 or an integer count of milliseconds). With end true
+// the text is an upper bound: a date means its last millisecond, a time
+// without milliseconds the last millisecond of that second (`bounds --to`).
 Napi::Value ParseTime(const Napi::CallbackInfo& info) {
   if (!info[0].IsString()) return Napi::Number::New(info.Env(), kNaN);
   const std::string text = info[0].As<Napi::String>().Utf8Value();
-  const std::optional<int64_t> ms = parse_timestamp(text);
+  const bool end = info.Length() > 1 && info[1].ToBoolean().Value();
+  const std::optional<int64_t> ms =
+      parse_timestamp(text, end ? TimeBound::kEnd : TimeBound::kStart);
   return Napi::Number::New(info.Env(), ms ? static_cast<double>(*ms) : kNaN);
 }
 
