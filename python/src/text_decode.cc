@@ -31,7 +31,7 @@ void UnpackBits(const uint8_t* bits, size_t count, uint8_t* bytes) {
     for (int k = 0; k < 8; ++k) lanes[k] = static_cast<uint8_t>(spread >> (8 * (7 - k)));
     std::memcpy(bytes + i, lanes, 8);
   }
-  for (; i < count; ++i) bytes[i] = static_cast<uint8_t>((bits[i / 8] >> (i % 8)) & 1u);
+  for (; i < count; ++i) bytes[i] = static_cast<uint8_t>((bits[i / 8] >> (i % 8)) & 1);
 }
 
 Status DecodeFixedWidth(Format format, const char* text, size_t count, size_t stride,
