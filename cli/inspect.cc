@@ -25,14 +25,13 @@ std::string Hex(const uint8_t* bytes, size_t n) {
 
 std::string Encoded(sortid::Format format, const uint8_t* id) {
   std::string text(sortid::text_length(format), '\0');
-  (void)sortid::encode(format, id, 1, text.data(), text.size());
+  text.resize(sortid::encode_one(format, id, text.data()));  // per-item fast path
   return text;
 }
 
 bool Decode(sortid::Format format, std::string_view text, uint8_t* id,
             const sortid::TextOptions& options = {}) {
-  uint8_t bit = 0;
-  return sortid::decode(format, text.data(), 1, text.size(), id, &bit, options).ok() && bit;
+  return sortid::decode_one(format, text, id, options).error == sortid::Error::kOk;
 }
 
 // What one input is, whatever the output form.

@@ -96,8 +96,7 @@ bool RowDecoder::DecodeOne(std::string_view field, uint8_t* id) const {
   if (split.error != sortid::Error::kOk) return false;
   sortid::TextOptions text = options_.text;
   text.prefix = split.type_name;
-  uint8_t bit = 0;
-  return sortid::decode(format(), field.data(), 1, field.size(), id, &bit, text).ok() && bit;
+  return sortid::decode_one(format(), field, id, text).error == sortid::Error::kOk;
 }
 
 size_t RowDecoder::DecodeRowByRow(const Row* rows, size_t n, uint8_t* ids,

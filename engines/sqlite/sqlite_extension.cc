@@ -38,12 +38,11 @@ bool DecodeArg(sqlite3_context* ctx, sqlite3_value* arg, sortid_format format, M
   }
   const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(arg));
   const auto length = static_cast<size_t>(sqlite3_value_bytes(arg));
-  const size_t chars = sortid_text_length(format);
-  uint8_t valid = 0;
-  if (text != nullptr && length == chars) {
-    sortid_decode(format, text, 1, chars, id, &valid, nullptr, nullptr);
+  // One row: the per-item fast path (exact length, no dispatch).
+  if (text != nullptr && length == sortid_text_length(format) &&
+      sortid_decode_one(format, text, length, id, nullptr, nullptr) == SORTID_OK) {
+    return true;
   }
-  if (valid & 1) return true;
   if (mode == Mode::kTry) {
     sqlite3_result_null(ctx);
     return false;
@@ -56,8 +55,8 @@ bool DecodeArg(sqlite3_context* ctx, sqlite3_value* arg, sortid_format format, M
 
 void ResultText(sqlite3_context* ctx, sortid_format format, const uint8_t* id) {
   char text[36];
-  sortid_encode(format, id, 1, text, sizeof(text), nullptr, nullptr, nullptr);
-  sqlite3_result_text(ctx, text, static_cast<int>(sortid_text_length(format)), SQLITE_TRANSIENT);
+  const size_t length = sortid_encode_one(format, id, text, nullptr);
+  sqlite3_result_text(ctx, text, static_cast<int>(length), SQLITE_TRANSIENT);
 }
 
 template <Mode kMode>
@@ -113,12 +112,11 @@ void UuidToUlid(sqlite3_context* ctx, int, sqlite3_value** argv) {
     default: {
       const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
       const int length = sqlite3_value_bytes(argv[0]);
-      uint8_t valid = 0;
-      if (length == 36 || length == 32) {
-        sortid_decode(length == 36 ? SORTID_FORMAT_UUID : SORTID_FORMAT_UUID_HEX, text, 1,
-                      static_cast<size_t>(length), id, &valid, nullptr, nullptr);
-      }
-      if (!(valid & 1)) {
+      // SORTID_FORMAT_UUID's per-item decode takes 36 or 32 characters.
+      const bool valid = text != nullptr && (length == 36 || length == 32) &&
+                         sortid_decode_one(SORTID_FORMAT_UUID, text, static_cast<size_t>(length),
+                                           id, nullptr, nullptr) == SORTID_OK;
+      if (!valid) {
         const std::string message = "uuid_to_ulid: " +
                                     sortid::engines::QuoteForMessage(
                                         text ? text : "", text ? static_cast<size_t>(length) : 0) +
