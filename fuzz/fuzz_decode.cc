@@ -17,6 +17,7 @@
 #include "fuzz/fuzz_single.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
+#include "lib/bulk.h"
 #include "lib/options.h"
 
 namespace {
@@ -54,17 +55,8 @@ void FuzzStride(const uint8_t* data, size_t size, Format format, const TextOptio
     if (resolved.error != Error::kOk) {
       error = static_cast<int>(resolved.error);
     } else if (count != 0) {
-      const sortid::kernels::DecodeArgs args{text.data(),
-                                             count,
-                                             stride,
-                                             resolved.prefix,
-                                             resolved.prefix_len,
-                                             resolved.terminator,
-                                             resolved.lenient,
-                                             resolved.lower_only,
-                                             ids.data(),
-                                             validity.data(),
-                                             nullptr};
+      const sortid::kernels::DecodeArgs args = sortid::internal::DecodeArgsFor(
+          resolved, text.data(), count, stride, ids.data(), validity.data(), nullptr);
       invalid = sortid::reference::Decode(format, args);
     }
     results.push_back(sortid::fuzz::Capture("reference", error, invalid, ids, validity));
