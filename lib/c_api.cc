@@ -49,8 +49,9 @@ sortid_error Finish(sortid::Status status, size_t* invalid_count) {
 // are unusable), runs call(options) and reports its Status the C way.
 template <typename Call>
 sortid_error WithOptions(const sortid_text_options* options, size_t* invalid_count, Call call) {
-  return WithOptions(options, invalid_count,
-                     [&](const sortid::TextOptions& opts) { return call(opts); });
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(call(opts), invalid_count);
 }
 
 }  // namespace
