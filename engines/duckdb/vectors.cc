@@ -25,8 +25,9 @@ void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t
                        const uint64_t* mask, size_t n, Scratch& s) {
   s.Reserve(n, chars);
   for (size_t i = 0; i < n; ++i) {
-    s.items[i] = RowValid(mask, i) ? sortid_text_item{StringData(strings[i]), StringLength(strings[i])}
-                                   : sortid_text_item{nullptr, 0};
+    s.items[i] = RowValid(mask, i)
+                     ? sortid_text_item{StringData(strings[i]), StringLength(strings[i])}
+                     : sortid_text_item{nullptr, 0};
   }
   // One dispatched call for the whole vector; NULL rows and rows of another
   // length come out invalid.

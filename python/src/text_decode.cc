@@ -111,8 +111,8 @@ Status DecodeItems(Format format, const Item* items, size_t count, const TextOpt
   // exact form only (decode_items would also take a bare 32-digit UUID).
   std::vector<TextItem> exact(count);
   for (size_t i = 0; i < count; ++i) {
-    exact[i] = items[i].size == length ? TextItem{items[i].data, items[i].size}
-                                       : TextItem{nullptr, 0};
+    exact[i] =
+        items[i].size == length ? TextItem{items[i].data, items[i].size} : TextItem{nullptr, 0};
   }
   std::vector<uint8_t> bits((count + 7) / 8);
   const Status status = decode_items(format, exact.data(), count, ids, bits.data(), options);
