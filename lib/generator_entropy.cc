@@ -124,7 +124,8 @@ Error Generator::State::Refill() {
   const Error keystream = table->chacha20(chacha, buffer, kBufferBytes / 64);
   WipeStackBelow();
   if (keystream != Error::kOk) return keystream;  // the stand-in table: kUnsupported
-  for (int i = 0; i < 8; ++i) chacha[4 + i] = internal::LoadLittleEndian32(buffer + 4 * i);  // the next key
+  for (int i = 0; i < 8; ++i)
+    chacha[4 + i] = internal::LoadLittleEndian32(buffer + 4 * i);  // the next key
   explicit_bzero(buffer, 32);
   available = kRefillBytes;
   since_reseed += kRefillBytes;
