@@ -15,6 +15,7 @@
 
 #include "sortid/generator.hpp"
 #include "sortid/sortid.hpp"
+#include "tests/support/test_support.h"
 
 namespace {
 
@@ -32,18 +33,7 @@ const std::vector<uint8_t>& RandomIds(size_t count, sortid::Format format) {
   static std::map<std::pair<size_t, int>, std::vector<uint8_t>> cache;
   std::vector<uint8_t>& ids = cache[{count, static_cast<int>(format)}];
   if (!ids.empty()) return ids;
-  std::mt19937_64 rng(42);
-  ids.resize(count * 16);
-  for (size_t i = 0; i < ids.size(); i += 8) {
-    const uint64_t r = rng();
-    std::memcpy(&ids[i], &r, 8);
-  }
-  if (format == sortid::Format::kRecordId) {  // top 28 bits zero
-    for (size_t i = 0; i < count; ++i) {
-      std::memset(&ids[16 * i], 0, 3);
-      ids[16 * i + 3] &= 0x0F;
-    }
-  }
+  ids = sortid::test::RandomIds(format, count, uint64_t{42});
   return ids;
 }
 

@@ -19,6 +19,7 @@
 
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
+#include "tests/support/test_support.h"
 
 namespace {
 
@@ -37,13 +38,7 @@ const Pool& PoolOf(Format format) {
   if (!pool.ids.empty()) return pool;
   std::mt19937_64 rng(7 + static_cast<int>(format));
   pool.ids.resize(kPool * 16);
-  for (auto& b : pool.ids) b = static_cast<uint8_t>(rng());
-  if (format == Format::kRecordId) {  // top 28 bits zero
-    for (size_t i = 0; i < kPool; ++i) {
-      std::memset(&pool.ids[16 * i], 0, 3);
-      pool.ids[16 * i + 3] &= 0x0F;
-    }
-  }
+  pool.ids = sortid::test::RandomIds(format, kPool, rng);
   const size_t len = sortid::text_length(format);
   std::string text(kPool * len, '\0');
   if (!sortid::encode(format, pool.ids.data(), kPool, text.data(), len).ok()) std::abort();

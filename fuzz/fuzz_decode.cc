@@ -17,6 +17,7 @@
 #include "fuzz/fuzz_single.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
+#include "lib/bulk.h"
 #include "lib/options.h"
 
 namespace {
@@ -38,6 +39,23 @@ TextOptions ReadOptions(sortid::fuzz::Input& in, uint8_t mode, uint8_t layout,
   return opts;
 }
 
+// The reference's result over count items (IDs and validity pre-filled with
+// 0xAB, validity with a guard byte: bitmap bytes): the options' error when
+// they do not resolve, else run(ids, validity), its invalid count.
+template <class Run>
+sortid::fuzz::Result ReferenceResult(const sortid::internal::ResolvedOptions& resolved,
+                                     size_t count, size_t bitmap, Run run) {
+  int error = 0;
+  size_t invalid = 0;
+  std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
+  if (resolved.error != Error::kOk) {
+    error = static_cast<int>(resolved.error);
+  } else if (count != 0) {
+    invalid = run(ids, validity);
+  }
+  return sortid::fuzz::Capture("reference", error, invalid, ids, validity);
+}
+
 void FuzzStride(const uint8_t* data, size_t size, Format format, const TextOptions& opts,
                 size_t padding, const std::string& text) {
   const sortid::internal::ResolvedOptions resolved(format, opts);
@@ -47,28 +65,13 @@ void FuzzStride(const uint8_t* data, size_t size, Format format, const TextOptio
   const size_t bitmap = (count + 7) / 8 + 1;  // one guard byte
 
   std::vector<sortid::fuzz::Result> results;
-  {  // The reference, on the options the library resolves.
-    int error = 0;
-    size_t invalid = 0;
-    std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
-    if (resolved.error != Error::kOk) {
-      error = static_cast<int>(resolved.error);
-    } else if (count != 0) {
-      const sortid::kernels::DecodeArgs args{text.data(),
-                                             count,
-                                             stride,
-                                             resolved.prefix,
-                                             resolved.prefix_len,
-                                             resolved.terminator,
-                                             resolved.lenient,
-                                             resolved.lower_only,
-                                             ids.data(),
-                                             validity.data(),
-                                             nullptr};
-      invalid = sortid::reference::Decode(format, args);
-    }
-    results.push_back(sortid::fuzz::Capture("reference", error, invalid, ids, validity));
-  }
+  // The reference, on the options the library resolves.
+  results.push_back(ReferenceResult(
+      resolved, count, bitmap, [&](std::vector<uint8_t>& ids, std::vector<uint8_t>& validity) {
+        return sortid::reference::Decode(
+            format, sortid::internal::DecodeArgsFor(resolved, text.data(), count, stride,
+                                                    ids.data(), validity.data(), nullptr));
+      }));
   for (const char* target : sortid::fuzz::SimdTargets()) {
     sortid::fuzz::Use(target);
     std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
@@ -111,31 +114,27 @@ void FuzzColumn(const uint8_t* data, size_t size, Format format, TextOptions opt
   const size_t bitmap = (count + 7) / 8 + 1;
 
   std::vector<sortid::fuzz::Result> results;
-  {  // Reference: each item alone, through the reference item decoder.
-    const sortid::internal::ResolvedOptions resolved(format, opts);
-    int error = 0;
-    size_t invalid = 0;
-    std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
-    if (resolved.error != Error::kOk) {
-      error = static_cast<int>(resolved.error);
-    } else if (count != 0) {
-      std::fill(validity.begin(), validity.end() - 1, 0);
-      const sortid::reference::ItemSpec spec{format, resolved.prefix,  resolved.prefix_len,
-                                             -1,     resolved.lenient, resolved.lower_only};
-      for (size_t i = 0; i < count; ++i) {
-        const auto* item = reinterpret_cast<const uint8_t*>(column.data()) + item_offsets[i];
-        const auto len = static_cast<size_t>(item_offsets[i + 1] - item_offsets[i]);
-        const bool is_present = (present[i / 8] >> (i % 8)) & 1;
-        const bool ok =
-            sortid::reference::DecodeItem(spec, item, len, &ids[16 * i]).error == Error::kOk &&
-            is_present;
-        if (!ok) std::memset(&ids[16 * i], 0, 16);
-        if (ok) validity[i / 8] = static_cast<uint8_t>(validity[i / 8] | (1u << (i % 8)));
-        invalid += ok ? 0 : 1;
-      }
-    }
-    results.push_back(sortid::fuzz::Capture("reference", error, invalid, ids, validity));
-  }
+  // Reference: each item alone, through the reference item decoder.
+  const sortid::internal::ResolvedOptions resolved(format, opts);
+  results.push_back(ReferenceResult(
+      resolved, count, bitmap, [&](std::vector<uint8_t>& ids, std::vector<uint8_t>& validity) {
+        size_t invalid = 0;
+        std::fill(validity.begin(), validity.end() - 1, 0);
+        const sortid::reference::ItemSpec spec{format, resolved.prefix,  resolved.prefix_len,
+                                               -1,     resolved.lenient, resolved.lower_only};
+        for (size_t i = 0; i < count; ++i) {
+          const auto* item = reinterpret_cast<const uint8_t*>(column.data()) + item_offsets[i];
+          const auto len = static_cast<size_t>(item_offsets[i + 1] - item_offsets[i]);
+          const bool is_present = (present[i / 8] >> (i % 8)) & 1;
+          const bool ok =
+              sortid::reference::DecodeItem(spec, item, len, &ids[16 * i]).error == Error::kOk &&
+              is_present;
+          if (!ok) std::memset(&ids[16 * i], 0, 16);
+          if (ok) validity[i / 8] = static_cast<uint8_t>(validity[i / 8] | (1u << (i % 8)));
+          invalid += ok ? 0 : 1;
+        }
+        return invalid;
+      }));
   for (const char* target : sortid::fuzz::SimdTargets()) {
     sortid::fuzz::Use(target);
     std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);

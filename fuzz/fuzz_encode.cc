@@ -15,7 +15,9 @@
 #include "fuzz/fuzz_single.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
+#include "lib/bulk.h"
 #include "lib/options.h"
+#include "tests/support/test_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using sortid::Error;
@@ -35,10 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   id_bytes.resize(id_bytes.size() / 16 * 16);
   const size_t count = id_bytes.size() / 16;
   if (format == Format::kRecordId && (layout & 8)) {
-    for (size_t i = 0; i < count; ++i) {
-      std::memset(&id_bytes[16 * i], 0, 3);
-      id_bytes[16 * i + 3] = static_cast<char>(id_bytes[16 * i + 3] & 0x0F);
-    }
+    sortid::test::MakeValidIds(format, reinterpret_cast<uint8_t*>(id_bytes.data()), count);
   }
   const auto* ids = reinterpret_cast<const uint8_t*>(id_bytes.data());
   const sortid::internal::ResolvedOptions resolved(format, opts);
@@ -55,16 +54,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (resolved.error != Error::kOk) {
       error = static_cast<int>(resolved.error);
     } else if (count != 0) {
-      const sortid::kernels::EncodeArgs args{ids,
-                                             count,
-                                             text.data(),
-                                             stride,
-                                             resolved.prefix,
-                                             resolved.prefix_len,
-                                             resolved.terminator,
-                                             resolved.lower,
-                                             validity.data(),
-                                             nullptr};
+      const sortid::kernels::EncodeArgs args = sortid::internal::EncodeArgsFor(
+          resolved, ids, count, text.data(), stride, validity.data(), nullptr);
       invalid = sortid::reference::Encode(format, args);
     }
     results.push_back(sortid::fuzz::Capture("reference", error, invalid, text, validity));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "fuzz/fuzz_common.h"
+#include "tests/support/test_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using sortid::Format;
@@ -18,12 +19,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   all.push_back("SCALAR");
   for (Format format : {Format::kUlid, Format::kRecordId, Format::kUuid, Format::kUuidHex}) {
     std::vector<uint8_t> ids(data, data + count * 16);
-    if (format == Format::kRecordId) {
-      for (size_t i = 0; i < count; ++i) {
-        std::memset(&ids[16 * i], 0, 3);
-        ids[16 * i + 3] &= 0x0F;
-      }
-    }
+    sortid::test::MakeValidIds(format, ids.data(), count);
     for (LetterCase letter_case : {LetterCase::kLower, LetterCase::kUpper}) {
       for (const char* prefix : {"", "user_"}) {
         for (int terminator : {-1, int{'\n'}}) {

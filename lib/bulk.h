@@ -56,6 +56,21 @@ struct PreparedKernels {
   Error error;
 };
 
+// The kernel arguments for count items under the resolved options; plan:
+// from the table's prepare, or nullptr for the reference kernel.
+inline kernels::EncodeArgs EncodeArgsFor(const ResolvedOptions& r, const uint8_t* ids, size_t count,
+                                         char* out, size_t out_stride, uint8_t* validity,
+                                         const kernels::KernelPlan* plan) {
+  return {ids,          count,        out,     out_stride, r.prefix,
+          r.prefix_len, r.terminator, r.lower, validity,   plan};
+}
+inline kernels::DecodeArgs DecodeArgsFor(const ResolvedOptions& r, const char* text, size_t count,
+                                         size_t stride, uint8_t* ids, uint8_t* validity,
+                                         const kernels::KernelPlan* plan) {
+  return {text,      count,        stride, r.prefix, r.prefix_len, r.terminator,
+          r.lenient, r.lower_only, ids,    validity, plan};
+}
+
 // Runs batch(done, n, batch_validity) -> Status for the batches of kBatch
 // items of a bulk call (batch_validity: validity + done / 8, or scratch when
 // validity is nullptr); stops at the first error, else sums the invalid

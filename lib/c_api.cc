@@ -45,6 +45,15 @@ sortid_error Finish(sortid::Status status, size_t* invalid_count) {
   return ToC(status.error);
 }
 
+// The body of every C bulk call: converts the C options (kArgument when they
+// are unusable), runs call(options) and reports its Status the C way.
+template <typename Call>
+sortid_error WithOptions(const sortid_text_options* options, size_t* invalid_count, Call call) {
+  sortid::TextOptions opts;
+  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+  return Finish(call(opts), invalid_count);
+}
+
 }  // namespace
 
 extern "C" {
@@ -56,32 +65,27 @@ size_t sortid_text_length(sortid_format format) {
 sortid_error sortid_encode(sortid_format format, const uint8_t* ids, size_t count, char* out,
                            size_t out_stride, uint8_t* validity, size_t* invalid_count,
                            const sortid_text_options* options) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-  return Finish(
-      sortid::encode(static_cast<Format>(format), ids, count, out, out_stride, validity, opts),
-      invalid_count);
+  return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
+    return sortid::encode(static_cast<Format>(format), ids, count, out, out_stride, validity, opts);
+  });
 }
 
 sortid_error sortid_decode(sortid_format format, const char* text, size_t count, size_t stride,
                            uint8_t* ids, uint8_t* validity, size_t* invalid_count,
                            const sortid_text_options* options) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-  return Finish(
-      sortid::decode(static_cast<Format>(format), text, count, stride, ids, validity, opts),
-      invalid_count);
+  return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
+    return sortid::decode(static_cast<Format>(format), text, count, stride, ids, validity, opts);
+  });
 }
 
 sortid_error sortid_decode_column(sortid_format format, const int32_t* offsets, const char* data,
                                   size_t count, const uint8_t* input_validity, uint8_t* ids,
                                   uint8_t* validity, size_t* invalid_count,
                                   const sortid_text_options* options) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-  return Finish(sortid::decode_column(static_cast<Format>(format), offsets, data, count,
-                                      input_validity, ids, validity, opts),
-                invalid_count);
+  return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
+    return sortid::decode_column(static_cast<Format>(format), offsets, data, count, input_validity,
+                                 ids, validity, opts);
+  });
 }
 
 sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* items, size_t count,
@@ -89,23 +93,21 @@ sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* i
                                  const sortid_text_options* options) {
   static_assert(sizeof(sortid_text_item) == sizeof(sortid::TextItem) &&
                 offsetof(sortid_text_item, size) == offsetof(sortid::TextItem, size));
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-  return Finish(sortid::decode_items(static_cast<Format>(format),
-                                     reinterpret_cast<const sortid::TextItem*>(items), count, ids,
-                                     validity, opts),
-                nullptr);
+  return WithOptions(options, nullptr, [&](const sortid::TextOptions& opts) {
+    return sortid::decode_items(static_cast<Format>(format),
+                                reinterpret_cast<const sortid::TextItem*>(items), count, ids,
+                                validity, opts);
+  });
 }
 
 sortid_error sortid_encode_column(sortid_format format, const uint8_t* ids, size_t count,
                                   const uint8_t* input_validity, int32_t* offsets, char* data,
                                   uint8_t* validity, size_t* invalid_count,
                                   const sortid_text_options* options) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-  return Finish(sortid::encode_column(static_cast<Format>(format), ids, count, input_validity,
-                                      offsets, data, validity, opts),
-                invalid_count);
+  return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
+    return sortid::encode_column(static_cast<Format>(format), ids, count, input_validity, offsets,
+                                 data, validity, opts);
+  });
 }
 
 sortid_error sortid_check_options(sortid_format format, const sortid_text_options* options) {

@@ -39,12 +39,24 @@ size_t item_length(Format format, const TextOptions& options, Error* error) {
 
 namespace {
 
-// The common start of a fixed-stride bulk call: options resolved, arguments
-// checked (text: the text buffer, ids: the binary one), the active kernels
-// prepared; then run(resolved, kernels) does the batches.
-template <class Run>
+// The two directions' kernels, chosen by their arguments.
+Status RunKernel(const kernels::KernelTable& table, Format format,
+                 const kernels::EncodeArgs& args) {
+  return table.encode[static_cast<int>(format)](args);
+}
+Status RunKernel(const kernels::KernelTable& table, Format format,
+                 const kernels::DecodeArgs& args) {
+  return table.decode[static_cast<int>(format)](args);
+}
+
+// A fixed-stride bulk call: options resolved, arguments checked (text: the
+// text buffer, ids: the binary one), the active kernels prepared; then the
+// kernel runs batch by batch on make_args(resolved, done, n, bits, plan), the
+// arguments for the n items from item done on (bits: their validity).
+template <class MakeArgs>
 Status FixedStride(Format format, bool encode, const void* text, const uint8_t* ids, size_t count,
-                   size_t stride, const TextOptions& options, Run run) {
+                   size_t stride, uint8_t* validity, const TextOptions& options,
+                   MakeArgs make_args) {
   const internal::ResolvedOptions resolved(format, options);
   if (resolved.error != Error::kOk) return {resolved.error};
   if (count == 0) return {};
@@ -55,35 +67,31 @@ Status FixedStride(Format format, bool encode, const void* text, const uint8_t* 
   const internal::PreparedKernels kernels(format, encode, count, stride, resolved.prefix,
                                           resolved.prefix_len, resolved.terminator);
   if (kernels.error != Error::kOk) return {kernels.error};
-  return run(resolved, kernels);
+  return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
+    return RunKernel(kernels.table, format, make_args(resolved, done, n, bits, &kernels.plan));
+  });
 }
 
 }  // namespace
 
 Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t out_stride,
               uint8_t* validity, const TextOptions& options) {
-  return FixedStride(
-      format, true, out, ids, count, out_stride, options,
-      [&](const internal::ResolvedOptions& r, const internal::PreparedKernels& kernels) {
-        const kernels::EncodeFn kernel = kernels.table.encode[static_cast<int>(format)];
-        return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
-          return kernel({ids + 16 * done, n, out + out_stride * done, out_stride, r.prefix,
-                         r.prefix_len, r.terminator, r.lower, bits, &kernels.plan});
-        });
-      });
+  return FixedStride(format, true, out, ids, count, out_stride, validity, options,
+                     [&](const internal::ResolvedOptions& r, size_t done, size_t n, uint8_t* bits,
+                         const kernels::KernelPlan* plan) {
+                       return internal::EncodeArgsFor(
+                           r, ids + 16 * done, n, out + out_stride * done, out_stride, bits, plan);
+                     });
 }
 
 Status decode(Format format, const char* text, size_t count, size_t stride, uint8_t* ids,
               uint8_t* validity, const TextOptions& options) {
-  return FixedStride(
-      format, false, text, ids, count, stride, options,
-      [&](const internal::ResolvedOptions& r, const internal::PreparedKernels& kernels) {
-        const kernels::DecodeFn kernel = kernels.table.decode[static_cast<int>(format)];
-        return internal::RunBatches(count, validity, [&](size_t done, size_t n, uint8_t* bits) {
-          return kernel({text + stride * done, n, stride, r.prefix, r.prefix_len, r.terminator,
-                         r.lenient, r.lower_only, ids + 16 * done, bits, &kernels.plan});
-        });
-      });
+  return FixedStride(format, false, text, ids, count, stride, validity, options,
+                     [&](const internal::ResolvedOptions& r, size_t done, size_t n, uint8_t* bits,
+                         const kernels::KernelPlan* plan) {
+                       return internal::DecodeArgsFor(r, text + stride * done, n, stride,
+                                                      ids + 16 * done, bits, plan);
+                     });
 }
 
 Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out, size_t out_stride,

@@ -18,6 +18,7 @@
 #include "kernels/scalar/chacha20.h"
 #include "kernels/unsupported.h"
 #include "lib/generator_state.h"
+#include "lib/limits.h"
 
 namespace sortid {
 namespace {
@@ -41,11 +42,6 @@ bool OsRandom(uint8_t* out, size_t n) {
     n -= static_cast<size_t>(got);
   }
   return true;
-}
-
-uint32_t LoadLe32(const uint8_t* p) {
-  return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 |
-         static_cast<uint32_t>(p[2]) << 16 | static_cast<uint32_t>(p[3]) << 24;
 }
 
 // Overwrites the stack below the caller's frame, where the keystream kernel
@@ -77,7 +73,7 @@ void Generator::State::Init(const GeneratorOptions& options) {
   clock = options.clock != nullptr ? options.clock : internal::RealtimeMs;
   clock_context = options.clock != nullptr ? options.clock_context : nullptr;
   if (deterministic) {
-    for (int i = 0; i < 8; ++i) chacha[4 + i] = LoadLe32(options.seed + 4 * i);
+    for (int i = 0; i < 8; ++i) chacha[4 + i] = internal::LoadLittleEndian32(options.seed + 4 * i);
     keyed = true;
   } else {
     (void)Ready();  // a failure is reported (and retried) by the first call
@@ -109,7 +105,7 @@ Error Generator::State::Ready() {
   }
   uint8_t key[32];
   if (!OsRandom(key, sizeof(key))) return Error::kNoEntropy;  // still unkeyed
-  for (int i = 0; i < 8; ++i) chacha[4 + i] = LoadLe32(key + 4 * i);
+  for (int i = 0; i < 8; ++i) chacha[4 + i] = internal::LoadLittleEndian32(key + 4 * i);
   explicit_bzero(key, sizeof(key));
   keyed = true;
   return Error::kOk;
@@ -120,7 +116,7 @@ Error Generator::State::Refill() {
   if (!deterministic && since_reseed + kRefillBytes > kReseedBytes) {
     uint8_t fresh[32];
     if (!OsRandom(fresh, sizeof(fresh))) return Error::kNoEntropy;  // retried next time
-    for (int i = 0; i < 8; ++i) chacha[4 + i] ^= LoadLe32(fresh + 4 * i);
+    for (int i = 0; i < 8; ++i) chacha[4 + i] ^= internal::LoadLittleEndian32(fresh + 4 * i);
     explicit_bzero(fresh, sizeof(fresh));
     since_reseed = 0;
   }
@@ -128,7 +124,8 @@ Error Generator::State::Refill() {
   const Error keystream = table->chacha20(chacha, buffer, kBufferBytes / 64);
   WipeStackBelow();
   if (keystream != Error::kOk) return keystream;  // the stand-in table: kUnsupported
-  for (int i = 0; i < 8; ++i) chacha[4 + i] = LoadLe32(buffer + 4 * i);  // the next key
+  for (int i = 0; i < 8; ++i)
+    chacha[4 + i] = internal::LoadLittleEndian32(buffer + 4 * i);  // the next key
   explicit_bzero(buffer, 32);
   available = kRefillBytes;
   since_reseed += kRefillBytes;

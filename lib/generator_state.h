@@ -13,6 +13,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "lib/limits.h"
 #include "lib/monotonic.h"
 #include "lib/targets.h"
 #include "sortid/generator.hpp"
@@ -23,7 +24,6 @@ namespace internal {
 constexpr size_t kBufferBytes = 4096;               // keystream per refill (64 blocks)
 constexpr size_t kRefillBytes = kBufferBytes - 32;  // the first 32 become the next key
 constexpr size_t kReseedBytes = size_t{1} << 20;    // output per OS seed, at most
-constexpr int64_t kMaxUlidMs = (int64_t{1} << 48) - 1;
 
 // Process-wide state that a child process must not inherit: it lives in a
 // page marked MADV_WIPEONFORK, so every child (fork, _Fork, clone without

@@ -9,6 +9,7 @@
 #include <cstring>
 
 #include "lib/bytes.h"
+#include "lib/limits.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::internal {
@@ -24,7 +25,7 @@ struct MonotonicState {
 inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t* random80,
                            uint8_t* out) {
   uint8_t next[16];
-  if (now_ms < 0 || now_ms >= (int64_t{1} << 48)) return Error::kRange;
+  if (now_ms < 0 || now_ms > kMaxUlidMs) return Error::kRange;
   int64_t last_ms = -1;
   if (state->has_last) last_ms = static_cast<int64_t>(LoadBigEndian(state->last, 6));
   if (now_ms > last_ms) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "lib/bytes.h"
+#include "lib/limits.h"
 #include "lib/options.h"
 #include "lib/single_codec.h"
 #include "sortid/sortid.hpp"
@@ -12,18 +13,17 @@
 namespace sortid {
 namespace {
 
-constexpr int64_t kMaxUlidMs = (int64_t{1} << 48) - 1;
 constexpr int64_t kMaxRecordMs = kRecordInceptionMs + (int64_t{1} << 40) - 1;
 
+using internal::IsValidFormat;
+using internal::kMaxUlidMs;
 using internal::LoadBigEndian;
 using internal::StoreBigEndian;
 
 }  // namespace
 
 Status timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* unix_ms) {
-  if (static_cast<unsigned>(format) > static_cast<unsigned>(Format::kUuidHex)) {
-    return {Error::kArgument};
-  }
+  if (!IsValidFormat(format)) return {Error::kArgument};
   if (count != 0 && (ids == nullptr || unix_ms == nullptr)) return {Error::kArgument};
   for (size_t i = 0; i < count; ++i) {
     const uint8_t* id = ids + 16 * i;
@@ -47,9 +47,7 @@ Error bounds(Format format, int64_t unix_ms, uint8_t* min, uint8_t* max) {
     }
     return Error::kOk;
   }
-  if (static_cast<unsigned>(format) > static_cast<unsigned>(Format::kUuidHex)) {
-    return Error::kArgument;
-  }
+  if (!IsValidFormat(format)) return Error::kArgument;
   if (unix_ms < 0 || unix_ms > kMaxUlidMs) return Error::kRange;
   if (min != nullptr) {
     StoreBigEndian(static_cast<uint64_t>(unix_ms), min, 6);

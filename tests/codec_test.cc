@@ -12,7 +12,7 @@
 #include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
 #include "tests/per_target_test.h"
-#include "tests/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {
@@ -29,16 +29,7 @@ bool In(const char* set, int byte) { return byte != 0 && std::strchr(set, byte) 
 class CodecTest : public test::PerTargetTest {};
 
 std::vector<uint8_t> RandomIds(size_t count, uint64_t seed, Format format) {
-  std::mt19937_64 rng(seed);
-  std::vector<uint8_t> ids(count * 16);
-  for (auto& b : ids) b = static_cast<uint8_t>(rng());
-  if (format == Format::kRecordId) {
-    for (size_t i = 0; i < count; ++i) {
-      std::memset(&ids[16 * i], 0, 3);
-      ids[16 * i + 3] &= 0x0F;
-    }
-  }
-  return ids;
+  return test::RandomIds(format, count, seed);
 }
 
 // Every byte value at every position of a valid item, decoded in one bulk

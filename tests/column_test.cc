@@ -6,7 +6,7 @@
 
 #include "sortid/sortid.hpp"
 #include "tests/per_target_test.h"
-#include "tests/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {

@@ -16,7 +16,7 @@
 #include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
 #include "tests/per_target_test.h"
-#include "tests/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {
@@ -39,12 +39,7 @@ std::string MakeText(const Variant& v, size_t count, std::mt19937_64& rng, size_
   opts.prefix = v.prefix;
   opts.terminator = v.terminator;
   std::string text(count * stride, '#');
-  if (v.format == Format::kRecordId) {
-    for (size_t i = 0; i < count; ++i) {
-      std::memset(&ids[16 * i], 0, 3);
-      ids[16 * i + 3] &= 0x0F;
-    }
-  }
+  test::MakeValidIds(v.format, ids.data(), count);
   EXPECT_TRUE(encode(v.format, ids.data(), count, text.data(), stride, nullptr, opts).ok());
   static const char kNoise[] = "0189AZaz!IiLlOoUu-\n\x80\xff";
   for (size_t i = 0; i < count; ++i) {
@@ -83,10 +78,7 @@ void CompareEncode(const Variant& v, bool lower, size_t count, std::mt19937_64& 
   for (auto& b : ids) b = static_cast<uint8_t>(rng());
   if (v.format == Format::kRecordId) {  // mostly in range, some not
     for (size_t i = 0; i < count; ++i) {
-      if (rng() % 5 != 0) {
-        std::memset(&ids[16 * i], 0, 3);
-        ids[16 * i + 3] &= 0x0F;
-      }
+      if (rng() % 5 != 0) test::ClearRecordIdTopBits(&ids[16 * i]);
     }
   }
   std::vector<char> text(count * stride + 1, '~'), want_text(count * stride + 1, '~');

@@ -18,7 +18,7 @@
 
 #include "sortid/sortid.h"
 #include "tests/generator_process_util.h"
-#include "tests/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {

@@ -14,7 +14,7 @@
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
 #include "tests/per_target_test.h"
-#include "tests/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {
@@ -32,10 +32,7 @@ std::vector<uint8_t> RandomIds(Format format, size_t count, std::mt19937_64& rng
   for (auto& b : ids) b = static_cast<uint8_t>(rng());
   if (format == Format::kRecordId) {
     for (size_t i = 0; i < count; ++i) {
-      if (i % 5 != 4) {
-        std::memset(&ids[16 * i], 0, 3);
-        ids[16 * i + 3] &= 0x0F;
-      }
+      if (i % 5 != 4) test::ClearRecordIdTopBits(&ids[16 * i]);
     }
   }
   return ids;

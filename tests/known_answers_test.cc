@@ -17,7 +17,7 @@
 #include "lib/monotonic.h"
 #include "sortid/sortid.hpp"
 #include "tests/per_target_test.h"
-#include "tests/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {

@@ -16,6 +16,7 @@
 #include "lib/single_codec.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {
@@ -162,8 +163,7 @@ std::string EncodeReference(const Combo& combo, const Oracle& oracle, const uint
 void RandomId(Format format, std::mt19937_64& rng, uint8_t* id) {
   for (int i = 0; i < 16; ++i) id[i] = static_cast<uint8_t>(rng());
   if (format == Format::kRecordId && rng() % 4 != 0) {  // mostly encodable
-    id[0] = id[1] = id[2] = 0;
-    id[3] &= 0x0F;
+    test::ClearRecordIdTopBits(id);
   }
   if (rng() % 8 == 0) std::memset(id, rng() % 2 ? 0x00 : 0xFF, 16);  // edges
 }

@@ -7,7 +7,7 @@
 
 #include "lib/monotonic.h"
 #include "sortid/sortid.hpp"
-#include "tests/test_util.h"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {

@@ -13,9 +13,7 @@ void Scratch::Reserve(size_t n, size_t chars) {
   if (ids.size() < n * kIdBytes) ids.resize(n * kIdBytes);
   const size_t bitmap = (n + 63) / 64 * 8;
   if (valid.size() < bitmap) valid.resize(bitmap);
-  if (rows.size() < n) rows.resize(n);
-  if (dense_ids.size() < n * kIdBytes) dense_ids.resize(n * kIdBytes);
-  if (dense_valid.size() < bitmap) dense_valid.resize(bitmap);
+  if (items.size() < n) items.resize(n);
 }
 
 Scratch& ThreadScratch() {
@@ -26,25 +24,16 @@ Scratch& ThreadScratch() {
 void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t* strings,
                        const uint64_t* mask, size_t n, Scratch& s) {
   s.Reserve(n, chars);
-  size_t k = 0;
   for (size_t i = 0; i < n; ++i) {
-    if (!RowValid(mask, i) || StringLength(strings[i]) != chars) continue;
-    std::memcpy(&s.text[k * chars], StringData(strings[i]), chars);
-    s.rows[k++] = static_cast<uint32_t>(i);
+    s.items[i] = RowValid(mask, i)
+                     ? sortid_text_item{StringData(strings[i]), StringLength(strings[i])}
+                     : sortid_text_item{nullptr, 0};
   }
-  // Decoded straight into place when every row qualifies.
-  const bool in_place = k == n;
-  uint8_t* ids = in_place ? s.ids.data() : s.dense_ids.data();
-  uint8_t* valid = in_place ? s.valid.data() : s.dense_valid.data();
-  size_t invalid = 0;
-  sortid_decode(format, s.text.data(), k, chars, ids, valid, &invalid, nullptr);
-  if (in_place) return;
-  std::memset(s.valid.data(), 0, (n + 7) / 8);
-  for (size_t m = 0; m < k; ++m) {
-    if (!BitSet(valid, m)) continue;
-    const uint32_t row = s.rows[m];
-    std::memcpy(&s.ids[kIdBytes * row], &ids[kIdBytes * m], kIdBytes);
-    SetBit(s.valid.data(), row);
+  // One dispatched call for the whole vector; NULL rows and rows of another
+  // length come out invalid.
+  if (sortid_decode_items(format, s.items.data(), n, s.ids.data(), s.valid.data(), nullptr) !=
+      SORTID_OK) {
+    std::memset(s.valid.data(), 0, (n + 7) / 8);
   }
 }
 

@@ -36,21 +36,22 @@ inline bool BitSet(const uint8_t* bits, size_t i) { return (bits[i / 8] >> (i % 
 inline void SetBit(uint8_t* bits, size_t i) { bits[i / 8] |= static_cast<uint8_t>(1u << (i % 8)); }
 
 // Per-thread buffers for one chunk: text (n * chars), ids (16 * n), a validity
-// bitmap (valid, padded to whole 64-bit words) and the gather's dense copies.
+// bitmap (valid, padded to whole 64-bit words) and the items handed to
+// sortid_decode_items.
 struct Scratch {
   std::vector<char> text;
   std::vector<uint8_t> ids;
   std::vector<uint8_t> valid;
-  std::vector<uint32_t> rows;
-  std::vector<uint8_t> dense_ids, dense_valid;
+  std::vector<sortid_text_item> items;
   void Reserve(size_t n, size_t chars);
 };
 Scratch& ThreadScratch();
 
 // Decodes a column of n strings (mask: the column's validity) as IDs of the
 // format, chars characters each: ids in s.ids (16 bytes per row), and bit i of
-// s.valid set when row i is non-NULL and decodes. Stand-in for the library's
-// decode of items of varying length; the only gather loop of the glue.
+// s.valid set when row i is non-NULL and decodes (sortid_decode_items: one
+// dispatched call per vector; NULL rows are null items). chars: the format's
+// length, reserved for the scratch text.
 void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t* strings,
                        const uint64_t* mask, size_t n, Scratch& s);
 

@@ -107,25 +107,18 @@ Status DecodeItems(Format format, const Item* items, size_t count, const TextOpt
                    uint8_t* ids, uint8_t* valid) {
   const size_t length = item_length(format, options);
   if (length == 0) return Status{Error::kArgument, 0};
-  std::vector<char> stride_buffer(std::min(kChunk, count) * length);
-  Status total;
-  for (size_t start = 0; start < count; start += kChunk) {
-    const size_t n = std::min(kChunk, count - start);
-    for (size_t i = 0; i < n; ++i) {
-      const Item& item = items[start + i];
-      char* out = stride_buffer.data() + i * length;
-      if (item.data != nullptr && item.size == length) {
-        std::memcpy(out, item.data, length);
-      } else {
-        out[0] = static_cast<char>(0xFF);  // null or wrong length: invalid
-      }
-    }
-    const Status status = DecodeFixedWidth(format, stride_buffer.data(), n, length, options,
-                                           ids + start * kBinarySize, valid + start);
-    if (!status.ok()) return status;
-    total.invalid += status.invalid;
+  // Items of another length become null items: the module's contract is the
+  // exact form only (decode_items would also take a bare 32-digit UUID).
+  std::vector<TextItem> exact(count);
+  for (size_t i = 0; i < count; ++i) {
+    exact[i] =
+        items[i].size == length ? TextItem{items[i].data, items[i].size} : TextItem{nullptr, 0};
   }
-  return total;
+  std::vector<uint8_t> bits((count + 7) / 8);
+  const Status status = decode_items(format, exact.data(), count, ids, bits.data(), options);
+  if (!status.ok()) return status;
+  UnpackBits(bits.data(), count, valid);
+  return status;
 }
 
 }  // namespace sortid::python

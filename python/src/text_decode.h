@@ -34,9 +34,8 @@ Status DecodeFixedWidth(Format format, const char* text, size_t count, size_t st
 Status DecodeUcs4(Format format, const uint32_t* text, size_t count, size_t width,
                   const TextOptions& options, uint8_t* ids, uint8_t* valid);
 
-// Items of varying length. The one place that will call sortid::decode_items
-// once it is on main; until then the items of the right length are copied
-// into a fixed-stride buffer, chunk by chunk, and decoded with sortid::decode.
+// Items of varying length, decoded with one sortid::decode_items call; items
+// not exactly item_length(format, options) bytes long are invalid.
 Status DecodeItems(Format format, const Item* items, size_t count, const TextOptions& options,
                    uint8_t* ids, uint8_t* valid);
 

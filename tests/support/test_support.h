@@ -1,13 +1,32 @@
-// Small helpers shared by the tests.
-#ifndef SORTID_TESTS_TEST_UTIL_H_
-#define SORTID_TESTS_TEST_UTIL_H_
+// The test-support library (sortid_test_support), shared by tests/, bench/
+// and fuzz/: random IDs valid for a format (random_ids.cc) and small helpers
+// (hex, bitmaps, case) for comparing results with references.
+#ifndef SORTID_TESTS_SUPPORT_TEST_SUPPORT_H_
+#define SORTID_TESTS_SUPPORT_TEST_SUPPORT_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "sortid/sortid.hpp"
+
 namespace sortid::test {
+
+// Clears the top 28 of the 128 bits of the 16-byte id (bytes 0-2 and the high
+// nibble of byte 3), which makes it a valid Record ID.
+void ClearRecordIdTopBits(uint8_t* id);
+
+// Makes each of count IDs (16 bytes each) valid for format: Record IDs get
+// their top 28 bits cleared; every 128-bit value is a valid ULID or UUID.
+void MakeValidIds(Format format, uint8_t* ids, size_t count);
+
+// count IDs of random bytes (one rng draw per byte), valid for format.
+std::vector<uint8_t> RandomIds(Format format, size_t count, std::mt19937_64& rng);
+// The same from a fresh std::mt19937_64 seeded with seed.
+std::vector<uint8_t> RandomIds(Format format, size_t count, uint64_t seed);
 
 inline std::vector<uint8_t> FromHex(std::string_view hex) {
   std::vector<uint8_t> out;
@@ -52,4 +71,4 @@ inline std::string Lower(std::string s) {
 
 }  // namespace sortid::test
 
-#endif  // SORTID_TESTS_TEST_UTIL_H_
+#endif  // SORTID_TESTS_SUPPORT_TEST_SUPPORT_H_
