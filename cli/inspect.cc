@@ -130,12 +130,30 @@ void PrintForms(const uint8_t* id) {
   std::printf("  hex:       %s\n", Hex(id, 16).c_str());
 }
 
+// Text safe for a terminal: control bytes (C0 and DEL) as \xNN, so an input
+// cannot move the cursor or retitle the window; other bytes as they are.
+std::string TerminalSafe(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char byte : s) {
+    const auto c = static_cast<unsigned char>(byte);
+    if (c < 0x20 || c == 0x7F) {
+      char buf[8];
+      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
+      out += buf;
+    } else {
+      out += byte;
+    }
+  }
+  return out;
+}
+
 void PrintText(const Inspection& r) {
-  std::printf("%.*s\n", static_cast<int>(r.input.size()), r.input.data());
+  std::printf("%s\n", TerminalSafe(r.input).c_str());
   switch (r.kind) {
     case Inspection::Kind::kUlid:
       if (!r.type_name.empty()) std::printf("  type:      %s (TypeID)\n", r.type_name.c_str());
-      if (!r.prefix.empty()) std::printf("  prefix:    %s\n", r.prefix.c_str());
+      if (!r.prefix.empty()) std::printf("  prefix:    %s\n", TerminalSafe(r.prefix).c_str());
       std::printf("  format:    ULID\n");
       PrintTime(r);
       std::printf("  random:    %s (80 bits)\n", Hex(r.id + 6, 10).c_str());
@@ -169,21 +187,53 @@ void PrintText(const Inspection& r) {
   }
 }
 
-// A JSON string: quotes, backslashes and control bytes escaped; other bytes
-// as they are (bytes that are not UTF-8 are written as \u00XX).
+// Length of the well-formed UTF-8 sequence (2-4 bytes) starting at s[i], or 0.
+size_t Utf8SequenceLength(std::string_view s, size_t i) {
+  const auto at = [&s](size_t k) { return static_cast<unsigned char>(s[k]); };
+  const unsigned char c = at(i);
+  size_t n = 0;
+  unsigned char low = 0x80, high = 0xBF;  // allowed range of the second byte
+  if (c >= 0xC2 && c <= 0xDF) {
+    n = 2;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    n = 3;
+    if (c == 0xE0) low = 0xA0;   // no overlong forms
+    if (c == 0xED) high = 0x9F;  // no surrogates
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    n = 4;
+    if (c == 0xF0) low = 0x90;
+    if (c == 0xF4) high = 0x8F;  // <= U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + n > s.size() || at(i + 1) < low || at(i + 1) > high) return 0;
+  for (size_t k = 2; k < n; ++k) {
+    if (at(i + k) < 0x80 || at(i + k) > 0xBF) return 0;
+  }
+  return n;
+}
+
+// A JSON string: quotes, backslashes and control bytes escaped; well-formed
+// UTF-8 as it is; each byte that is not part of well-formed UTF-8 as \u00XX.
 std::string Json(std::string_view s) {
   std::string out = "\"";
-  for (char byte : s) {
-    const auto c = static_cast<unsigned char>(byte);
+  for (size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
     if (c == '"' || c == '\\') {
       out += '\\';
       out += static_cast<char>(c);
-    } else if (c < 0x20 || c >= 0x7F) {
+      ++i;
+    } else if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+      ++i;
+    } else if (const size_t n = c >= 0x80 ? Utf8SequenceLength(s, i) : 0; n != 0) {
+      out.append(s.substr(i, n));
+      i += n;
+    } else {
       char buf[8];
       std::snprintf(buf, sizeof(buf), "\\u%04x", c);
       out += buf;
-    } else {
-      out += static_cast<char>(c);
+      ++i;
     }
   }
   return out + "\"";

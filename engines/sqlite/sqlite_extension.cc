@@ -130,8 +130,9 @@ void UuidToUlid(sqlite3_context* ctx, int, sqlite3_value** argv) {
 
 void UlidFromBlob(sqlite3_context* ctx, int, sqlite3_value** argv) {
   if (sqlite3_value_type(argv[0]) == SQLITE_NULL) return sqlite3_result_null(ctx);
-  if (sqlite3_value_bytes(argv[0]) != 16) {
-    return sqlite3_result_error(ctx, "ulid_from_blob: a binary ULID is 16 bytes", -1);
+  // Only a BLOB is a binary ID: 16 characters of TEXT are not 16 bytes of ID.
+  if (sqlite3_value_type(argv[0]) != SQLITE_BLOB || sqlite3_value_bytes(argv[0]) != 16) {
+    return sqlite3_result_error(ctx, "ulid_from_blob: a binary ULID is a 16-byte BLOB", -1);
   }
   uint8_t id[16];
   std::memcpy(id, sqlite3_value_blob(argv[0]), 16);

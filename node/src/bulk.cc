@@ -152,7 +152,11 @@ bool AllocateDecoded(const Napi::Env& env, size_t count, Decoded* out) {
   out->ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
   if (env.IsExceptionPending()) return false;
   out->validity = Napi::Buffer<uint8_t>::New(env, (count + 7) / 8);
-  return !env.IsExceptionPending();
+  if (env.IsExceptionPending()) return false;
+  // Node hands out uninitialised memory: the bits past count (and any byte a
+  // partial decode does not reach) must read 0.
+  std::memset(out->validity.Data(), 0, out->validity.Length());
+  return true;
 }
 
 // Items that cannot be valid (wrong length, not a string) get a NUL as their
@@ -246,11 +250,16 @@ bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options
   for (uint32_t i = 0; i < count; ++i) {
     napi_value item = nullptr;
     if (napi_get_element(env, array, i, &item) != napi_ok) {
-      ThrowError(env, "sortid: cannot read array element");
+      // A getter that threw leaves its exception pending: let it propagate.
+      if (!env.IsExceptionPending()) ThrowError(env, "sortid: cannot read array element");
       return false;
     }
     char* slot = scratch.get() + size_t(i) * stride;
-    if (ReadString(env, item, slot, stride) != static_cast<ptrdiff_t>(length)) {
+    // The item's UTF-8 bytes, as the prefix option is read: at most stride - 1
+    // = length + 1 of them, so an over-long item never looks valid; a
+    // non-string is napi_string_expected and marked invalid.
+    size_t size = 0;
+    if (napi_get_value_string_utf8(env, item, slot, stride, &size) != napi_ok || size != length) {
       slot[0] = kInvalidMark;
     }
   }

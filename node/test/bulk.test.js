@@ -205,3 +205,32 @@ test('batches past 2 GiB of results are a RangeError, empty batches are empty', 
   assert.equal(sortid.decodeMany([]).ids.length, 0);
   assert.equal(sortid.decodeTimes(Buffer.alloc(0)).length, 0);
 });
+
+test('decodeMany(array): a throwing element getter propagates its own exception', () => {
+  const a = [sortid.ulid(), sortid.ulid()];
+  Object.defineProperty(a, 1, { get() { throw new Error('getter says no'); } });
+  assert.throws(() => sortid.decodeMany(a), /getter says no/);
+});
+
+test('decodeMany(array) agrees with decodeMany(string) for long and non-ASCII prefixes', () => {
+  for (const prefix of ['x'.repeat(37), 'ORDER#'.repeat(9), 'é', 'ü_']) {
+    const id = sortid.ulid();
+    const fromArray = sortid.decodeMany([prefix + id, prefix + id + 'X', id], { prefix });
+    const fromString = sortid.decodeMany(prefix + id, { prefix });
+    assert.equal(fromString.invalid, 0, prefix);
+    assert.equal(fromArray.invalid, 2, prefix);
+    assert.deepEqual(Buffer.from(fromArray.ids.subarray(0, 16)), Buffer.from(fromString.ids), prefix);
+  }
+});
+
+test('decodeMany: validity bits past the count are 0 (unterminated last line)', () => {
+  for (let lines = 0; lines <= 17; ++lines) {
+    Buffer.alloc(1 << 16, 0xff);  // leave garbage in the allocator's free memory
+    const text = Array.from({ length: lines + 1 }, () => sortid.ulid()).join('\n');
+    const { valid, count, invalid } = sortid.decodeMany(text);
+    assert.equal(invalid, 0);
+    for (let i = count; i < valid.length * 8; ++i) {
+      assert.equal((valid[i >> 3] >> (i & 7)) & 1, 0, `lines ${lines + 1}, bit ${i}`);
+    }
+  }
+});

@@ -365,7 +365,13 @@ py::object Explain(const py::bytes& item, const std::string& format_name, const 
   const Format format = ParseFormat(format_name);
   Options options(prefix, type_id, lenient, false);
   const std::string_view text = item;
-  const Explanation why = explain(format, text, options.text);
+  // The module's contract is the exact form of each format (source='uuid' is
+  // the 36-character form, 'hex' the 32-digit one), as its bulk decode
+  // checks; the library's explain() also takes a bare 32-digit UUID.
+  const size_t expected = item_length(format, options.text);
+  const Explanation why = text.size() != expected
+                              ? Explanation{Error::kLength, std::min(text.size(), expected)}
+                              : explain(format, text, options.text);
   if (why.error == Error::kOk) return py::none();
   return py::make_tuple(static_cast<int>(why.error), error_message(why.error), why.position);
 }

@@ -86,7 +86,10 @@ TEST_F(SqliteTest, NullsAndInvalidValues) {
   EXPECT_EQ(Query("SELECT ulid_time('short')"),
             "ERROR: ulid_time: 'short' is not a valid ULID: wrong length");
   EXPECT_EQ(Query("SELECT ulid_from_blob(x'0102')"),
-            "ERROR: ulid_from_blob: a binary ULID is 16 bytes");
+            "ERROR: ulid_from_blob: a binary ULID is a 16-byte BLOB");
+  // 16 characters of TEXT are not a binary ID.
+  EXPECT_EQ(Query("SELECT ulid_from_blob('abcdefghijklmnop')"),
+            "ERROR: ulid_from_blob: a binary ULID is a 16-byte BLOB");
   EXPECT_EQ(Query("SELECT uuid_to_ulid('nope')"),
             "ERROR: uuid_to_ulid: 'nope' is not a UUID (36 or 32 hex characters)");
   EXPECT_EQ(Query("SELECT ulid_min(-1)"),

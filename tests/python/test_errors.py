@@ -150,6 +150,16 @@ class ValidateAndExplain(unittest.TestCase):
         self.assertEqual(sortid.explain("01563df3-6481-d676-4c61-efb99302bd5X", "uuid").position,
                          35)
 
+    def test_explain_agrees_with_validate_on_the_bare_uuid_form(self):
+        # source='uuid' is the 36-character form; 32 digits are source='hex'.
+        bare = GOOD_UUID.replace("-", "")
+        self.assertEqual(sortid.validate([bare], "uuid").tolist(), [False])
+        why = sortid.explain(bare, "uuid")
+        self.assertEqual((why.ok, why.reason, why.position), (False, "wrong length", 32))
+        with self.assertRaisesRegex(ValueError, "wrong length at byte 32"):
+            sortid.convert([bare], "ulid", source="uuid")
+        self.assertTrue(sortid.explain(bare, "hex").ok)
+
 
 if __name__ == "__main__":
     unittest.main()
