@@ -94,7 +94,9 @@ class KeySource {
     }
     if (std::strcmp(scheme_.name, "uuidv4") == 0) {  // RFC 9562 §5.4
       batch.bytes.resize(count * 16);
-      generator_.fill_random(batch.bytes.data(), batch.bytes.size());
+      if (generator_.fill_random(batch.bytes.data(), batch.bytes.size()) != sortid::Error::kOk) {
+        Fail("random bytes failed for uuidv4");
+      }
       for (size_t i = 0; i < count; ++i) {
         uint8_t* id = &batch.bytes[i * 16];
         id[6] = static_cast<uint8_t>((id[6] & 0x0f) | 0x40);
