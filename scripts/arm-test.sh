@@ -23,6 +23,6 @@ for entry in "${models[@]}"; do
   echo "== qemu-aarch64 -cpu $model (default $expected; must support $supported)"
   QEMU_CPU=$model qemu-aarch64 -L /usr/aarch64-linux-gnu build/arm64/cli/sortid targets
   QEMU_CPU=$model SORTID_EXPECT_BEST=$expected SORTID_EXPECT_SUPPORTED=$supported \
-    SORTID_TEST_QUICK=1 ctest --preset arm64 -j "$(nproc)"
+    SORTID_TEST_QUICK=1 ctest --preset arm64 -j "$(nproc)" --timeout 300  # a stall fails, not hangs
 done
 echo "arm64: all CPU models passed"
