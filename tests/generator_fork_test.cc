@@ -91,6 +91,17 @@ void ExpectDistinct(const Draw& child, const Draw& parent) {
 
 class GeneratorForkTest : public ::testing::TestWithParam<Spawn> {};
 
+// The child exited cleanly having written one Draw, and it shares nothing
+// with what the parent's generator draws next.
+void ExpectChildDrawDistinct(const ChildResult& child, Generator* owned) {
+  ASSERT_EQ(child.exit_code, 0);
+  ASSERT_EQ(child.out.size(), sizeof(Draw));
+  Draw from_child, parent;
+  std::memcpy(&from_child, child.out.data(), sizeof(Draw));
+  ASSERT_TRUE(MakeDraw(owned, &parent));
+  ExpectDistinct(from_child, parent);
+}
+
 TEST_P(GeneratorForkTest, ChildDrawsAFreshStreamAndMachineId) {
   if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
   Generator owned;
@@ -101,12 +112,7 @@ TEST_P(GeneratorForkTest, ChildDrawsAFreshStreamAndMachineId) {
     return MakeDraw(&owned, &draw) && test::WriteAll(fd, &draw, sizeof(draw)) ? 0 : 1;
   });
   ASSERT_TRUE(child.finished) << test::SpawnName(GetParam()) << " child hung";
-  ASSERT_EQ(child.exit_code, 0);
-  ASSERT_EQ(child.out.size(), sizeof(Draw));
-  Draw from_child, parent;
-  std::memcpy(&from_child, child.out.data(), sizeof(Draw));
-  ASSERT_TRUE(MakeDraw(&owned, &parent));
-  ExpectDistinct(from_child, parent);
+  ExpectChildDrawDistinct(child, &owned);
 }
 
 // A child forked while another thread is inside the process-wide monotonic
@@ -168,12 +174,7 @@ TEST(GeneratorVfork, ExecedChildDrawsAFreshStream) {
   ASSERT_TRUE(MakeDraw(&owned, &warm));
   const ChildResult child = test::RunHelper("ids");
   ASSERT_TRUE(child.finished);
-  ASSERT_EQ(child.exit_code, 0);
-  ASSERT_EQ(child.out.size(), sizeof(Draw));
-  Draw from_child, parent;
-  std::memcpy(&from_child, child.out.data(), sizeof(Draw));
-  ASSERT_TRUE(MakeDraw(&owned, &parent));
-  ExpectDistinct(from_child, parent);
+  ExpectChildDrawDistinct(child, &owned);
 }
 
 // Defect 7: an unknown SORTID_TARGET makes every generating call report
