@@ -105,8 +105,50 @@ function decodeTimeError(id) {
   return new ULIDError(ULIDErrorCode.Unexpected, `Unexpected decode failure: ${id}`);
 }
 
+// Crockford value of each character code below 128 in either case, -1 for
+// every other code (the native codec's strict ULID alphabet).
+const CROCKFORD_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < ENCODING_LEN; i++) {
+  CROCKFORD_VALUE[ENCODING.charCodeAt(i)] = i;
+  CROCKFORD_VALUE[ENCODING.toLowerCase().charCodeAt(i)] = i;
+}
+
+// The Crockford value of character code `code`, or -1 when it is outside the
+// alphabet (branchless: codes past 127 give -1).
+function crockfordValue(code) {
+  return CROCKFORD_VALUE[code & 127] | ((127 - code) >> 31);
+}
+
+// The Unix ms of a valid ULID string, or -1 when `id` is not one: 26
+// characters of the alphabet in either case, the first 0-7 (the same rules as
+// the native codec, which node/test/single.test.js checks code by code). One
+// ID is decoded here rather than in the addon: an N-API call and copying the
+// string out of V8 cost ~40 ns, the decode itself ~5 ns, and V8 compiles this
+// to table lookups on the string's own characters. The time is two 25-bit
+// halves in int32 arithmetic.
+function ulidTime(id) {
+  if (typeof id !== 'string' || id.length !== TIME_LEN + RANDOM_LEN) return -1;
+  let high = 0;
+  let low = 0;
+  let invalid = 0;
+  for (let i = 0; i < 5; i++) {
+    const value = crockfordValue(id.charCodeAt(i));
+    invalid |= value;
+    high = (high << 5) | value;
+  }
+  for (let i = 5; i < TIME_LEN; i++) {
+    const value = crockfordValue(id.charCodeAt(i));
+    invalid |= value;
+    low = (low << 5) | value;
+  }
+  for (let i = TIME_LEN; i < TIME_LEN + RANDOM_LEN; i++) invalid |= crockfordValue(id.charCodeAt(i));
+  // high holds the top 25 of the 50 bits: a first character above 7 puts the
+  // time past 2^48 - 1.
+  return invalid < 0 || high > 0x7fffff ? -1 : high * 0x2000000 + low;
+}
+
 function decodeTime(id) {
-  const time = native.decodeTime(id);
+  const time = ulidTime(id);
   if (time >= 0) return time;
   throw decodeTimeError(id);
 }
@@ -179,7 +221,7 @@ function jsMonotonicFactory(prng) {
 // ---- Validation and conversion ----
 
 function isValid(id) {
-  return native.isValid(id);
+  return ulidTime(id) >= 0;
 }
 
 function ulidToUUID(id) {
