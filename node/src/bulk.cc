@@ -159,6 +159,23 @@ bool AllocateDecoded(const Napi::Env& env, size_t count, Decoded* out) {
   return true;
 }
 
+// Decodes the count items gathered into scratch at `stride` into a fresh
+// result (out, *count_out = count); false with an exception pending on error.
+bool DecodeScratch(const Napi::Env& env, Format format, const TextOptions& options,
+                   const char* scratch, size_t count, size_t stride, Decoded* out,
+                   size_t* count_out) {
+  if (!AllocateDecoded(env, count, out)) return false;
+  const Status status =
+      decode(format, scratch, count, stride, out->ids.Data(), out->validity.Data(), options);
+  if (!status.ok()) {
+    ThrowError(env, std::string("sortid: ") + error_message(status.error));
+    return false;
+  }
+  out->invalid = status.invalid;
+  *count_out = count;
+  return true;
+}
+
 // Items that cannot be valid (wrong length, not a string) get a NUL as their
 // first byte in the copy, so the one bulk decode marks them invalid.
 constexpr char kInvalidMark = '\0';
@@ -225,16 +242,7 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
     if (end == nullptr) break;
     p = end + 1;
   }
-  if (!AllocateDecoded(env, count, out)) return false;
-  const Status status =
-      decode(format, scratch.get(), count, length, out->ids.Data(), out->validity.Data(), base);
-  if (!status.ok()) {
-    ThrowError(env, std::string("sortid: ") + error_message(status.error));
-    return false;
-  }
-  out->invalid = status.invalid;
-  *count_out = count;
-  return true;
+  return DecodeScratch(env, format, base, scratch.get(), count, length, out, count_out);
 }
 
 // Array of strings: each string's UTF-8 bytes are copied into one
@@ -263,16 +271,7 @@ bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options
       slot[0] = kInvalidMark;
     }
   }
-  if (!AllocateDecoded(env, count, out)) return false;
-  const Status status =
-      decode(format, scratch.get(), count, stride, out->ids.Data(), out->validity.Data(), options);
-  if (!status.ok()) {
-    ThrowError(env, std::string("sortid: ") + error_message(status.error));
-    return false;
-  }
-  out->invalid = status.invalid;
-  *count_out = count;
-  return true;
+  return DecodeScratch(env, format, options, scratch.get(), count, stride, out, count_out);
 }
 
 // decode(input: Buffer | string[], format, prefix) -> {ids, valid, invalid, count}
@@ -304,6 +303,14 @@ Napi::Value Decode(const Napi::CallbackInfo& info) {
   return DecodeResult(env, decoded, count);
 }
 
+// A Buffer / TypedArray of whole 16-byte IDs: its bytes and the ID count.
+bool ReadIds(const Napi::Value& value, const uint8_t** ids, size_t* count) {
+  size_t size = 0;
+  if (!ReadBytes(value, ids, &size) || size % kBinarySize != 0) return false;
+  *count = size / kBinarySize;
+  return true;
+}
+
 bool Valid(const uint8_t* validity, size_t i) {
   return validity == nullptr || ((validity[i / 8] >> (i % 8)) & 1) != 0;
 }
@@ -314,11 +321,8 @@ bool Valid(const uint8_t* validity, size_t i) {
 Napi::Value Encode(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const uint8_t* ids = nullptr;
-  size_t size = 0;
-  if (!ReadBytes(info[0], &ids, &size) || size % kBinarySize != 0) {
-    return ThrowType(env, "ids must be a Buffer of 16-byte IDs");
-  }
-  const size_t count = size / kBinarySize;
+  size_t count = 0;
+  if (!ReadIds(info[0], &ids, &count)) return ThrowType(env, "ids must be a Buffer of 16-byte IDs");
   Format format = Format::kUlid;
   if (!ReadFormat(env, info[1], &format)) return env.Undefined();
   const std::string prefix = info[2].IsString() ? info[2].As<Napi::String>().Utf8Value() : "";
@@ -389,11 +393,8 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
 Napi::Value Timestamps(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const uint8_t* ids = nullptr;
-  size_t size = 0;
-  if (!ReadBytes(info[0], &ids, &size) || size % kBinarySize != 0) {
-    return ThrowType(env, "ids must be a Buffer of 16-byte IDs");
-  }
-  const size_t count = size / kBinarySize;
+  size_t count = 0;
+  if (!ReadIds(info[0], &ids, &count)) return ThrowType(env, "ids must be a Buffer of 16-byte IDs");
   Napi::ArrayBuffer storage = Napi::ArrayBuffer::New(env, count * sizeof(int64_t));
   int64_t* ms = static_cast<int64_t*>(storage.Data());
   if (!timestamps_ms(Format::kUlid, ids, count, ms).ok()) return ThrowError(env, "sortid: failed");

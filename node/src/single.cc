@@ -94,36 +94,9 @@ Napi::Value MonotonicIncrement(const Napi::CallbackInfo& info) {
   return UlidText(info.Env(), state);
 }
 
-// decodeTime(text) -> ms, or -1 when text is not a valid ULID. Raw N-API
-// callbacks here and below: the hottest per-call paths skip node-addon-api's
-// CallbackInfo.
-napi_value DecodeTime(napi_env env, napi_callback_info info) {
-  char text[kReadCapacity];
-  const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
-  uint8_t id[kBinarySize];
-  double ms = -1;
-  if (size >= 0 && DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id)) {
-    int64_t t = 0;
-    for (int i = 0; i < 6; ++i) t = (t << 8) | id[i];
-    ms = static_cast<double>(t);
-  }
-  napi_value result = nullptr;
-  napi_create_double(env, ms, &result);
-  return result;
-}
-
-// isValid(value) -> boolean (strings only; sortid's strict ULID rules).
-napi_value IsValid(napi_env env, napi_callback_info info) {
-  char text[kReadCapacity];
-  const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
-  uint8_t id[kBinarySize];
-  napi_value result = nullptr;
-  napi_get_boolean(env, size >= 0 && DecodeOne(Format::kUlid, text, static_cast<size_t>(size), id),
-                   &result);
-  return result;
-}
-
-// ulidToUUID(text) -> upper-case UUID (as npm ulid 3.0.2), or null.
+// ulidToUUID(text) -> upper-case UUID (as npm ulid 3.0.2), or null. A raw
+// N-API callback: the hot per-call paths skip node-addon-api's CallbackInfo.
+// (decodeTime and isValid decode in JavaScript: node/lib/index.js.)
 napi_value UlidToUuid(napi_env env, napi_callback_info info) {
   char text[kReadCapacity];
   const ptrdiff_t size = ReadString(env, FirstArgument(env, info), text, sizeof text);
@@ -209,8 +182,6 @@ Napi::Value SortKeyBounds(const Napi::CallbackInfo& info) {
 
 void RegisterSingle(Napi::Env env, Napi::Object exports) {
   const std::pair<const char*, napi_callback> raw[] = {{"ulidNow", UlidNow},
-                                                       {"decodeTime", DecodeTime},
-                                                       {"isValid", IsValid},
                                                        {"ulidToUUID", UlidToUuid}};
   for (const auto& [name, callback] : raw) {
     napi_value function = nullptr;
