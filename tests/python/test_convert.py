@@ -141,6 +141,13 @@ class FormatPairs(unittest.TestCase):
             sortid.convert([], "ulid", source="x")
         with self.assertRaisesRegex(ValueError, "on_error='skip'"):
             sortid.convert([], "ulid", on_error="skip")
+        # The compiled core checks the names too (for callers of sortid._sortid).
+        with self.assertRaisesRegex(ValueError,
+                                    r"unknown text format 'x' \(ulid, record, uuid or hex\)"):
+            sortid._sortid.explain(b"x", "x", "", False, False)
+        with self.assertRaisesRegex(
+                ValueError, r"unknown kind 'x' \(ulid, ulid-monotonic, record or uuidv7\)"):
+            sortid._sortid.generate_binary(1, "x")
 
 
 class InputContainers(unittest.TestCase):
