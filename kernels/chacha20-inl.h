@@ -4,6 +4,9 @@
 // ChaCha Stream Cipher", ITNG 2014), so a vector of N lanes makes N blocks
 // (4 on SSE4 / NEON, 8 on AVX2, 16 on AVX-512). The output is transposed with
 // 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks.
+// AVX2 uses the row layout of kernels/chacha20_rows-inl.h instead (16 ymm
+// registers hold 16 word vectors but not the temporaries: the word-sliced loop
+// spills there); ChaCha20Keystream picks the layout per target.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_CHACHA20_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -13,12 +16,13 @@
 #define SORTID_KERNELS_CHACHA20_INL_H_
 #endif
 
-#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <utility>
 
 #include "hwy/highway.h"
-#include "kernels/scalar/chacha20.h"
+#include "kernels/chacha20_rows-inl.h"
 #include "kernels/simd_common-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -46,26 +50,14 @@ HWY_INLINE void StoreWordGroup(D32 d, hn::Vec<D32> a, hn::Vec<D32> b, hn::Vec<D3
   StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveUpper(d64, ab_hi, cd_hi)), out + 192, kStride);
 }
 
-// Rotations left by 16 and 8: AVX-512 has a rotate instruction; elsewhere one
-// byte shuffle beats two shifts and an or.
-template <int kBits, class D32>
-HWY_INLINE hn::Vec<D32> RotateLeftBytes(D32 d, hn::Vec<D32> v) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  (void)d;
-  return hn::RotateRight<32 - kBits>(v);
-#else
-  static_assert(kBits == 8 || kBits == 16);
-  // Little-endian words: byte i of the result is byte (i - kBits / 8) mod 4.
-  static constexpr std::array<uint8_t, 16> kShuffle = [] {
-    std::array<uint8_t, 16> t{};
-    for (size_t i = 0; i < 16; ++i) {
-      t[i] = static_cast<uint8_t>(i / 4 * 4 + (i + 4 - kBits / 8) % 4);
-    }
-    return t;
-  }();
-  const hn::Repartition<uint8_t, D32> d8;
-  return hn::BitCast(d, hn::TableLookupBytes(hn::BitCast(d8, v), Table(d8, kShuffle)));
-#endif
+// State words[0..3] added to four word vectors (the final addition of the
+// block function).
+template <class D32, class V = hn::Vec<D32>>
+HWY_INLINE void AddWords(D32 d, const uint32_t* words, V& w0, V& w1, V& w2, V& w3) {
+  w0 = hn::Add(w0, hn::Set(d, words[0]));
+  w1 = hn::Add(w1, hn::Set(d, words[1]));
+  w2 = hn::Add(w2, hn::Set(d, words[2]));
+  w3 = hn::Add(w3, hn::Set(d, words[3]));
 }
 
 #define SORTID_CHACHA_QUARTER(a, b, c, d)      \
@@ -99,22 +91,12 @@ HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uin
     SORTID_CHACHA_QUARTER(x2, x7, x8, x13);
     SORTID_CHACHA_QUARTER(x3, x4, x9, x14);
   }
-  x0 = hn::Add(x0, hn::Set(d, state[0]));
-  x1 = hn::Add(x1, hn::Set(d, state[1]));
-  x2 = hn::Add(x2, hn::Set(d, state[2]));
-  x3 = hn::Add(x3, hn::Set(d, state[3]));
-  x4 = hn::Add(x4, hn::Set(d, state[4]));
-  x5 = hn::Add(x5, hn::Set(d, state[5]));
-  x6 = hn::Add(x6, hn::Set(d, state[6]));
-  x7 = hn::Add(x7, hn::Set(d, state[7]));
-  x8 = hn::Add(x8, hn::Set(d, state[8]));
-  x9 = hn::Add(x9, hn::Set(d, state[9]));
-  x10 = hn::Add(x10, hn::Set(d, state[10]));
-  x11 = hn::Add(x11, hn::Set(d, state[11]));
+  AddWords(d, state, x0, x1, x2, x3);
+  AddWords(d, state + 4, x4, x5, x6, x7);
+  AddWords(d, state + 8, x8, x9, x10, x11);
+  const uint32_t nonce[4] = {0, state[13], state[14], state[15]};  // x12: counters below
+  AddWords(d, nonce, x12, x13, x14, x15);
   x12 = hn::Add(x12, counters);
-  x13 = hn::Add(x13, hn::Set(d, state[13]));
-  x14 = hn::Add(x14, hn::Set(d, state[14]));
-  x15 = hn::Add(x15, hn::Set(d, state[15]));
   StoreWordGroup(d, x0, x1, x2, x3, out);
   StoreWordGroup(d, x4, x5, x6, x7, out + 16);
   StoreWordGroup(d, x8, x9, x10, x11, out + 32);
@@ -123,20 +105,38 @@ HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uin
 
 #undef SORTID_CHACHA_QUARTER
 
+// Lanes(u32) word-sliced blocks, in the form the keystream loop calls.
+HWY_INLINE void ChaChaWordBlocks(const uint32_t* state, uint32_t counter, uint8_t* out) {
+  ChaChaBlocks(hn::Repartition<uint32_t, BulkTag>(), state, counter, out);
+}
+
+// The layout per target, measured with sortid_bench's chacha20/<TARGET> rows
+// (docs/performance.md): rows on AVX2 (4 groups = 8 blocks per step), words
+// elsewhere.
+#if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2
+constexpr size_t kChaChaStep = 8;
+HWY_INLINE void ChaChaStep(const uint32_t* state, uint32_t counter, uint8_t* out) {
+  ChaChaRowBlocks(state, counter, out, std::make_index_sequence<kChaChaStep / 2>());
+}
+#else
+constexpr size_t kChaChaStep = hn::MaxLanes(hn::Repartition<uint32_t, BulkTag>());
+HWY_INLINE void ChaChaStep(const uint32_t* state, uint32_t counter, uint8_t* out) {
+  ChaChaWordBlocks(state, counter, out);
+}
+#endif
+
 // Writes `blocks` keystream blocks for the state's counter onward; the last
-// blocks % Lanes come from the reference (no partial vector stores).
+// blocks % kChaChaStep are made as one whole step in a buffer and copied (no
+// partial vector stores).
 void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
-  const hn::Repartition<uint32_t, BulkTag> d;
-  constexpr size_t kLanes = hn::MaxLanes(hn::Repartition<uint32_t, BulkTag>());
   size_t done = 0;
-  for (; done + kLanes <= blocks; done += kLanes) {
-    ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
+  for (; done + kChaChaStep <= blocks; done += kChaChaStep) {
+    ChaChaStep(state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
   }
   if (done < blocks) {
-    reference::ChaChaState rest;
-    for (int i = 0; i < 16; ++i) rest.words[i] = state[i];
-    rest.words[12] = state[12] + static_cast<uint32_t>(done);
-    reference::ChaCha20Keystream(rest, out + 64 * done, blocks - done);
+    alignas(64) uint8_t last[64 * kChaChaStep];
+    ChaChaStep(state, state[12] + static_cast<uint32_t>(done), last);
+    std::memcpy(out + 64 * done, last, 64 * (blocks - done));
   }
 }
 
