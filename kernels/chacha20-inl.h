@@ -4,9 +4,13 @@
 // ChaCha Stream Cipher", ITNG 2014), so a vector of N lanes makes N blocks
 // (4 on SSE4 / NEON, 8 on AVX2, 16 on AVX-512). The output is transposed with
 // 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks.
-// AVX2 uses the row layout of kernels/chacha20_rows-inl.h instead (16 ymm
-// registers hold 16 word vectors but not the temporaries: the word-sliced loop
-// spills there); ChaCha20Keystream picks the layout per target.
+// The row layout (4 row vectors of Lanes/4 blocks, diagonal rounds by
+// in-block word shuffles) measured slower on AVX2 and SSE4 (Zen 4: 1.4-2.0
+// against 2.3 GB/s on AVX2): it needs 9 shift/shuffle-port operations per
+// block and double round against 6 here. AVX2's 16 registers hold the 16
+// word vectors but not the temporaries, so this loop spills there; it stays
+// the faster of the two (llvm-mca: latency-bound at about 55 cycles per
+// double round of 8 blocks).
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_CHACHA20_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -16,13 +20,12 @@
 #define SORTID_KERNELS_CHACHA20_INL_H_
 #endif
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <utility>
 
 #include "hwy/highway.h"
-#include "kernels/chacha20_rows-inl.h"
 #include "kernels/simd_common-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -48,6 +51,28 @@ HWY_INLINE void StoreWordGroup(D32 d, hn::Vec<D32> a, hn::Vec<D32> b, hn::Vec<D3
   StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveUpper(d64, ab_lo, cd_lo)), out + 64, kStride);
   StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveLower(d64, ab_hi, cd_hi)), out + 128, kStride);
   StoreBlocks(d8, hn::BitCast(d8, hn::InterleaveUpper(d64, ab_hi, cd_hi)), out + 192, kStride);
+}
+
+// Rotations left by 16 and 8: AVX-512 has a rotate instruction; elsewhere one
+// byte shuffle beats two shifts and an or.
+template <int kBits, class D32>
+HWY_INLINE hn::Vec<D32> RotateLeftBytes(D32 d, hn::Vec<D32> v) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  (void)d;
+  return hn::RotateRight<32 - kBits>(v);
+#else
+  static_assert(kBits == 8 || kBits == 16);
+  // Little-endian words: byte i of the result is byte (i - kBits / 8) mod 4.
+  static constexpr std::array<uint8_t, 16> kShuffle = [] {
+    std::array<uint8_t, 16> t{};
+    for (size_t i = 0; i < 16; ++i) {
+      t[i] = static_cast<uint8_t>(i / 4 * 4 + (i + 4 - kBits / 8) % 4);
+    }
+    return t;
+  }();
+  const hn::Repartition<uint8_t, D32> d8;
+  return hn::BitCast(d, hn::TableLookupBytes(hn::BitCast(d8, v), Table(d8, kShuffle)));
+#endif
 }
 
 // State words[0..3] added to four word vectors (the final addition of the
@@ -105,37 +130,19 @@ HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uin
 
 #undef SORTID_CHACHA_QUARTER
 
-// Lanes(u32) word-sliced blocks, in the form the keystream loop calls.
-HWY_INLINE void ChaChaWordBlocks(const uint32_t* state, uint32_t counter, uint8_t* out) {
-  ChaChaBlocks(hn::Repartition<uint32_t, BulkTag>(), state, counter, out);
-}
-
-// The layout per target, measured with sortid_bench's chacha20/<TARGET> rows
-// (docs/performance.md): rows on AVX2 (4 groups = 8 blocks per step), words
-// elsewhere.
-#if HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2
-constexpr size_t kChaChaStep = 8;
-HWY_INLINE void ChaChaStep(const uint32_t* state, uint32_t counter, uint8_t* out) {
-  ChaChaRowBlocks(state, counter, out, std::make_index_sequence<kChaChaStep / 2>());
-}
-#else
-constexpr size_t kChaChaStep = hn::MaxLanes(hn::Repartition<uint32_t, BulkTag>());
-HWY_INLINE void ChaChaStep(const uint32_t* state, uint32_t counter, uint8_t* out) {
-  ChaChaWordBlocks(state, counter, out);
-}
-#endif
-
 // Writes `blocks` keystream blocks for the state's counter onward; the last
-// blocks % kChaChaStep are made as one whole step in a buffer and copied (no
-// partial vector stores).
+// blocks % Lanes are made as one whole vector of blocks in a buffer and
+// copied (no partial vector stores).
 void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
+  const hn::Repartition<uint32_t, BulkTag> d;
+  constexpr size_t kLanes = hn::MaxLanes(hn::Repartition<uint32_t, BulkTag>());
   size_t done = 0;
-  for (; done + kChaChaStep <= blocks; done += kChaChaStep) {
-    ChaChaStep(state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
+  for (; done + kLanes <= blocks; done += kLanes) {
+    ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
   }
   if (done < blocks) {
-    alignas(64) uint8_t last[64 * kChaChaStep];
-    ChaChaStep(state, state[12] + static_cast<uint32_t>(done), last);
+    alignas(64) uint8_t last[64 * kLanes];
+    ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), last);
     std::memcpy(out + 64 * done, last, 64 * (blocks - done));
   }
 }
