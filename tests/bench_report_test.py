@@ -61,6 +61,9 @@ class BenchReportTest(unittest.TestCase):
                                                     "30%", "–", "–"])
         big = {r[0]: r for r in table(report, "## Kernels, beyond L3 (4 Mi IDs)")[2:]}
         self.assertEqual(big["encode_ulid"][1:], ["**450 M**", "500 M", "90%", "–"])
+        # No dataset, peer or per-call rows in this run: those sections are left out.
+        self.assertNotIn("## Against peers", report)
+        self.assertNotIn("## One ID per call", report)
         self.assertIn("CPU: Test CPU 9000 (family 25, model 17), 2 logical CPUs; "
                       "best target AVX2; 2026-11-30.", report)
 
