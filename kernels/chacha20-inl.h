@@ -5,12 +5,14 @@
 // (4 on SSE4 / NEON, 8 on AVX2, 16 on AVX-512). The output is transposed with
 // 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks.
 // The row layout (4 row vectors of Lanes/4 blocks, diagonal rounds by
-// in-block word shuffles) measured slower on AVX2 and SSE4 (Zen 4: 1.4-2.0
-// against 2.3 GB/s on AVX2): it needs 9 shift/shuffle-port operations per
-// block and double round against 6 here. AVX2's 16 registers hold the 16
-// word vectors but not the temporaries, so this loop spills there; it stays
-// the faster of the two (llvm-mca: latency-bound at about 55 cycles per
-// double round of 8 blocks).
+// in-block word shuffles, as in Goll and Gueron) measured slower on AVX2 and SSE4
+// (AMD EPYC family 26, 256 blocks: AVX2 1.4 / 2.0 / 1.9 GB/s for 2 / 3 / 4
+// groups against 2.3 here): it needs 9 shift/shuffle operations per block and
+// double round against 6 here. AVX2's 16 registers hold the 16 word vectors
+// but not the temporaries, so this loop spills there (llvm-mca, znver3 model:
+// about 55 cycles per double round of 8 blocks, throughput bound 25, the rest
+// register dependencies through the spills); OpenSSL's hand-scheduled AVX2
+// code is about 1.25x faster on the same machine.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_CHACHA20_INL_H_) == defined(HWY_TARGET_TOGGLE)
