@@ -4,15 +4,14 @@
 // ChaCha Stream Cipher", ITNG 2014), so a vector of N lanes makes N blocks
 // (4 on SSE4 / NEON, 8 on AVX2, 16 on AVX-512). The output is transposed with
 // 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks.
-// The row layout (4 row vectors of Lanes/4 blocks, diagonal rounds by
-// in-block word shuffles, as in Goll and Gueron) measured slower on AVX2 and SSE4
-// (AMD EPYC family 26, 256 blocks: AVX2 1.4 / 2.0 / 1.9 GB/s for 2 / 3 / 4
-// groups against 2.3 here): it needs 9 shift/shuffle operations per block and
-// double round against 6 here. AVX2's 16 registers hold the 16 word vectors
-// but not the temporaries, so this loop spills there (llvm-mca, znver3 model:
-// about 55 cycles per double round of 8 blocks, throughput bound 25, the rest
-// register dependencies through the spills); OpenSSL's hand-scheduled AVX2
-// code is about 1.25x faster on the same machine.
+// On AVX2 the rounds are kernels/avx2/chacha20_rounds-inl.h (assembly): 16
+// registers hold the 16 word vectors but not the temporaries, and the
+// compiled loop spills onto its critical path. The row layout (4 row vectors
+// of Lanes/4 blocks, diagonal rounds by in-block word shuffles, as in Goll
+// and Gueron) measured slower on AVX2 and SSE4 (AMD EPYC family 26, 256
+// blocks: AVX2 1.4 / 2.0 / 1.9 GB/s for 2 / 3 / 4 groups against 2.3 for
+// the compiled word-sliced loop): it needs 9 shift/shuffle operations per
+// block and double round against 6 here.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_CHACHA20_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -28,6 +27,7 @@
 #include <cstring>
 
 #include "hwy/highway.h"
+#include "kernels/avx2/chacha20_rounds-inl.h"
 #include "kernels/simd_common-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -100,6 +100,25 @@ HWY_INLINE void AddWords(D32 d, const uint32_t* words, V& w0, V& w1, V& w2, V& w
 // Lanes(d) blocks starting at block counter `counter` (words as in `state`).
 template <class D32>
 HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uint8_t* out) {
+#if SORTID_CHACHA20_AVX2_ROUNDS
+  // AVX2: the rounds in assembly that keeps its spills off the critical path
+  // (kernels/avx2/chacha20_rounds-inl.h); word i of the 8 blocks in words[i].
+  static_assert(hn::MaxLanes(D32()) == 8);
+  const auto counters = hn::Add(hn::Set(d, counter), hn::Iota(d, 0));  // wraps like the RFC's
+  alignas(32) uint32_t words[16][8];
+  for (size_t i = 0; i < 16; ++i) {
+    hn::Store(i == 12 ? counters : hn::Set(d, state[i]), d, words[i]);
+  }
+  ChaCha20RoundsAvx2(words);
+  for (size_t i = 0; i < 16; ++i) {
+    const auto input = i == 12 ? counters : hn::Set(d, state[i]);
+    hn::Store(hn::Add(hn::Load(d, words[i]), input), d, words[i]);
+  }
+  for (size_t i = 0; i < 16; i += 4) {
+    StoreWordGroup(d, hn::Load(d, words[i]), hn::Load(d, words[i + 1]), hn::Load(d, words[i + 2]),
+                   hn::Load(d, words[i + 3]), out + 4 * i);
+  }
+#else
   const D32 d32 = d;
   auto x0 = hn::Set(d, state[0]), x1 = hn::Set(d, state[1]), x2 = hn::Set(d, state[2]),
        x3 = hn::Set(d, state[3]), x4 = hn::Set(d, state[4]), x5 = hn::Set(d, state[5]),
@@ -128,6 +147,7 @@ HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uin
   StoreWordGroup(d, x4, x5, x6, x7, out + 16);
   StoreWordGroup(d, x8, x9, x10, x11, out + 32);
   StoreWordGroup(d, x12, x13, x14, x15, out + 48);
+#endif
 }
 
 #undef SORTID_CHACHA_QUARTER
