@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <map>
 #include <random>
 #include <string>
@@ -259,6 +260,25 @@ void RegisterAll() {
   }
 }
 
+// "model name (family F, model M)" of the first processor in /proc/cpuinfo,
+// recorded in the JSON's context so that the report names the CPU the run was
+// made on; "" where there is no model name (e.g. on Arm).
+std::string CpuModel() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line, name, family, model;
+  while (std::getline(cpuinfo, line) && !line.empty()) {  // a blank line ends processor 0
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos || colon == 0) continue;
+    const std::string key = line.substr(0, line.find_last_not_of(" \t", colon - 1) + 1);
+    const std::string value = colon + 2 <= line.size() ? line.substr(colon + 2) : "";
+    if (key == "model name") name = value;
+    if (key == "cpu family") family = value;
+    if (key == "model") model = value;
+  }
+  if (name.empty() || family.empty()) return name;
+  return name + " (family " + family + ", model " + model + ")";
+}
+
 }  // namespace
 
 void RegisterDatasetBenchmarks();  // bench_dataset.cc
@@ -268,6 +288,8 @@ int main(int argc, char** argv) {
   RegisterAll();
   RegisterDatasetBenchmarks();
   RegisterSingleBenchmarks();
+  benchmark::AddCustomContext("cpu_model", CpuModel());
+  benchmark::AddCustomContext("best_target", sortid::targets(sortid::TargetSet::kSupported)[0]);
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -4,6 +4,14 @@
 // ChaCha Stream Cipher", ITNG 2014), so a vector of N lanes makes N blocks
 // (4 on SSE4 / NEON, 8 on AVX2, 16 on AVX-512). The output is transposed with
 // 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks.
+// On AVX2 the rounds are kernels/avx2/chacha20_rounds-inl.h (assembly): 16
+// registers hold the 16 word vectors but not the temporaries, and the
+// compiled loop spills onto its critical path. The row layout (4 row vectors
+// of Lanes/4 blocks, diagonal rounds by in-block word shuffles, as in Goll
+// and Gueron) measured slower on AVX2 and SSE4 (AMD EPYC family 26, 256
+// blocks: AVX2 1.4 / 2.0 / 1.9 GB/s for 2 / 3 / 4 groups against 2.3 for
+// the compiled word-sliced loop): it needs 9 shift/shuffle operations per
+// block and double round against 6 here.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_CHACHA20_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -16,9 +24,10 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "hwy/highway.h"
-#include "kernels/scalar/chacha20.h"
+#include "kernels/avx2/chacha20_rounds-inl.h"
 #include "kernels/simd_common-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -68,6 +77,16 @@ HWY_INLINE hn::Vec<D32> RotateLeftBytes(D32 d, hn::Vec<D32> v) {
 #endif
 }
 
+// State words[0..3] added to four word vectors (the final addition of the
+// block function).
+template <class D32, class V = hn::Vec<D32>>
+HWY_INLINE void AddWords(D32 d, const uint32_t* words, V& w0, V& w1, V& w2, V& w3) {
+  w0 = hn::Add(w0, hn::Set(d, words[0]));
+  w1 = hn::Add(w1, hn::Set(d, words[1]));
+  w2 = hn::Add(w2, hn::Set(d, words[2]));
+  w3 = hn::Add(w3, hn::Set(d, words[3]));
+}
+
 #define SORTID_CHACHA_QUARTER(a, b, c, d)      \
   a = hn::Add(a, b);                           \
   d = RotateLeftBytes<16>(d32, hn::Xor(d, a)); \
@@ -81,6 +100,25 @@ HWY_INLINE hn::Vec<D32> RotateLeftBytes(D32 d, hn::Vec<D32> v) {
 // Lanes(d) blocks starting at block counter `counter` (words as in `state`).
 template <class D32>
 HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uint8_t* out) {
+#if SORTID_CHACHA20_AVX2_ROUNDS
+  // AVX2: the rounds in assembly that keeps its spills off the critical path
+  // (kernels/avx2/chacha20_rounds-inl.h); word i of the 8 blocks in words[i].
+  static_assert(hn::MaxLanes(D32()) == 8);
+  const auto counters = hn::Add(hn::Set(d, counter), hn::Iota(d, 0));  // wraps like the RFC's
+  alignas(32) uint32_t words[16][8];
+  for (size_t i = 0; i < 16; ++i) {
+    hn::Store(i == 12 ? counters : hn::Set(d, state[i]), d, words[i]);
+  }
+  ChaCha20RoundsAvx2(words);
+  for (size_t i = 0; i < 16; ++i) {
+    const auto input = i == 12 ? counters : hn::Set(d, state[i]);
+    hn::Store(hn::Add(hn::Load(d, words[i]), input), d, words[i]);
+  }
+  for (size_t i = 0; i < 16; i += 4) {
+    StoreWordGroup(d, hn::Load(d, words[i]), hn::Load(d, words[i + 1]), hn::Load(d, words[i + 2]),
+                   hn::Load(d, words[i + 3]), out + 4 * i);
+  }
+#else
   const D32 d32 = d;
   auto x0 = hn::Set(d, state[0]), x1 = hn::Set(d, state[1]), x2 = hn::Set(d, state[2]),
        x3 = hn::Set(d, state[3]), x4 = hn::Set(d, state[4]), x5 = hn::Set(d, state[5]),
@@ -99,32 +137,24 @@ HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uin
     SORTID_CHACHA_QUARTER(x2, x7, x8, x13);
     SORTID_CHACHA_QUARTER(x3, x4, x9, x14);
   }
-  x0 = hn::Add(x0, hn::Set(d, state[0]));
-  x1 = hn::Add(x1, hn::Set(d, state[1]));
-  x2 = hn::Add(x2, hn::Set(d, state[2]));
-  x3 = hn::Add(x3, hn::Set(d, state[3]));
-  x4 = hn::Add(x4, hn::Set(d, state[4]));
-  x5 = hn::Add(x5, hn::Set(d, state[5]));
-  x6 = hn::Add(x6, hn::Set(d, state[6]));
-  x7 = hn::Add(x7, hn::Set(d, state[7]));
-  x8 = hn::Add(x8, hn::Set(d, state[8]));
-  x9 = hn::Add(x9, hn::Set(d, state[9]));
-  x10 = hn::Add(x10, hn::Set(d, state[10]));
-  x11 = hn::Add(x11, hn::Set(d, state[11]));
+  AddWords(d, state, x0, x1, x2, x3);
+  AddWords(d, state + 4, x4, x5, x6, x7);
+  AddWords(d, state + 8, x8, x9, x10, x11);
+  const uint32_t nonce[4] = {0, state[13], state[14], state[15]};  // x12: counters below
+  AddWords(d, nonce, x12, x13, x14, x15);
   x12 = hn::Add(x12, counters);
-  x13 = hn::Add(x13, hn::Set(d, state[13]));
-  x14 = hn::Add(x14, hn::Set(d, state[14]));
-  x15 = hn::Add(x15, hn::Set(d, state[15]));
   StoreWordGroup(d, x0, x1, x2, x3, out);
   StoreWordGroup(d, x4, x5, x6, x7, out + 16);
   StoreWordGroup(d, x8, x9, x10, x11, out + 32);
   StoreWordGroup(d, x12, x13, x14, x15, out + 48);
+#endif
 }
 
 #undef SORTID_CHACHA_QUARTER
 
 // Writes `blocks` keystream blocks for the state's counter onward; the last
-// blocks % Lanes come from the reference (no partial vector stores).
+// blocks % Lanes are made as one whole vector of blocks in a buffer and
+// copied (no partial vector stores).
 void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
   const hn::Repartition<uint32_t, BulkTag> d;
   constexpr size_t kLanes = hn::MaxLanes(hn::Repartition<uint32_t, BulkTag>());
@@ -133,10 +163,9 @@ void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
     ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
   }
   if (done < blocks) {
-    reference::ChaChaState rest;
-    for (int i = 0; i < 16; ++i) rest.words[i] = state[i];
-    rest.words[12] = state[12] + static_cast<uint32_t>(done);
-    reference::ChaCha20Keystream(rest, out + 64 * done, blocks - done);
+    alignas(64) uint8_t last[64 * kLanes];
+    ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), last);
+    std::memcpy(out + 64 * done, last, 64 * (blocks - done));
   }
 }
 

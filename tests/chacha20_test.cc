@@ -73,6 +73,22 @@ TEST_P(ChaCha20Test, MatchesReferenceForAnyLengthAndCounterWrap) {
   EXPECT_EQ(chacha20_keystream(nullptr, 0, nullptr, nullptr, 1), Error::kArgument);
 }
 
+// Every tail length of every vector width (1..33 blocks) with the 32-bit
+// counter wrapping inside the last block, so the block made in the tail
+// buffer is the one after the wrap.
+TEST_P(ChaCha20Test, CounterWrapInTheLastBlockOfEveryTail) {
+  uint8_t key[32], nonce[12];
+  for (int i = 0; i < 32; ++i) key[i] = static_cast<uint8_t>(7 * i + 3);
+  for (int i = 0; i < 12; ++i) nonce[i] = static_cast<uint8_t>(5 * i + 1);
+  for (size_t blocks = 1; blocks <= 33; ++blocks) {
+    const uint32_t counter = static_cast<uint32_t>(0 - (blocks - 1));  // last block: counter 0
+    std::vector<uint8_t> got(64 * blocks + 1, 0xEE), want(64 * blocks + 1, 0xEE);
+    ASSERT_EQ(chacha20_keystream(key, counter, nonce, got.data(), blocks), Error::kOk);
+    reference::ChaCha20Keystream(reference::ChaChaInit(key, counter, nonce), want.data(), blocks);
+    ASSERT_EQ(got, want) << blocks << " blocks from counter " << counter;
+  }
+}
+
 SORTID_INSTANTIATE_PER_TARGET(ChaCha20Test);
 
 }  // namespace
