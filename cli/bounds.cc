@@ -10,12 +10,6 @@
 namespace sortid::cli {
 namespace {
 
-std::string Encoded(sortid::Format format, const uint8_t* id) {
-  std::string text(sortid::text_length(format), '\0');
-  text.resize(sortid::encode_one(format, id, text.data()));  // per-item fast path
-  return text;
-}
-
 struct BoundsArgs {
   std::string from, to, format = "ulid", out_prefix;
 };

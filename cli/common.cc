@@ -45,6 +45,12 @@ sortid::Format LibraryFormat(IdFormat format) {
   }
 }
 
+std::string Encoded(sortid::Format format, const uint8_t* id) {
+  std::string text(sortid::text_length(format), '\0');
+  text.resize(sortid::encode_one(format, id, text.data()));
+  return text;
+}
+
 std::string PrintableByte(unsigned char c) {
   char buf[16];
   if (c == '\'') return "'\\''";

@@ -13,12 +13,6 @@
 namespace sortid::cli {
 namespace {
 
-std::string Encoded(sortid::Format format, const uint8_t* id) {
-  std::string text(sortid::text_length(format), '\0');
-  text.resize(sortid::encode_one(format, id, text.data()));  // per-item fast path
-  return text;
-}
-
 // The 16 bytes as 32 lower-case hex digits, and the last 10 (a ULID's 80
 // random bits) as 20.
 std::string Hex(const uint8_t* id) { return Encoded(sortid::Format::kUuidHex, id); }
