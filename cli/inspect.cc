@@ -307,17 +307,19 @@ int RunInspect(const InspectArgs& args) {
   return all_ok ? kExitOk : kExitBadData;
 }
 
+void DeclareInspect(CLI::App* app, InspectArgs& args) {
+  app->add_option("ids", args.ids,
+                  "IDs: ULID, Record ID, UUID, TypeID or PREFIX<ulid> (none or '-': one per "
+                  "line from standard input)");
+  app->add_flag("--json", args.json, "one JSON object per ID and line (JSON Lines)");
+}
+
 }  // namespace
 
 Command AddInspectCommand(CLI::App& parent) {
-  auto args = std::make_shared<InspectArgs>();
-  CLI::App* app = parent.add_subcommand(
-      "inspect", "Detect each ID's format and print its fields (time, random, machine, ...)");
-  app->add_option("ids", args->ids,
-                  "IDs: ULID, Record ID, UUID, TypeID or PREFIX<ulid> (none or '-': one per "
-                  "line from standard input)");
-  app->add_flag("--json", args->json, "one JSON object per ID and line (JSON Lines)");
-  return {app, [args] { return RunInspect(*args); }};
+  return MakeCommand(parent, "inspect",
+                     "Detect each ID's format and print its fields (time, random, machine, ...)",
+                     DeclareInspect, RunInspect);
 }
 
 }  // namespace sortid::cli
