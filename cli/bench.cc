@@ -48,28 +48,20 @@ int RunBench(double seconds) {
   if (const char* env = std::getenv("SORTID_TARGET")) forced = env;
   for (const char* target : sortid::targets(sortid::TargetSet::kSupported)) {
     if (sortid::set_target(target) != sortid::Error::kOk) continue;
-    using F = sortid::Format;
-    const double rates[] = {
-        Measure(seconds,
-                [&] { (void)sortid::encode(F::kUlid, ids.data(), kItems, ulid.data(), 26); }),
-        Measure(seconds,
-                [&] {
-                  (void)sortid::decode(F::kUlid, ulid.data(), kItems, 26, back.data(),
-                                       validity.data());
-                }),
-        Measure(seconds,
-                [&] { (void)sortid::encode(F::kUuid, ids.data(), kItems, uuid.data(), 36); }),
-        Measure(seconds,
-                [&] {
-                  (void)sortid::decode(F::kUuid, uuid.data(), kItems, 36, back.data(),
-                                       validity.data());
-                }),
-        Measure(seconds,
-                [&] {
-                  (void)sortid::generate_text(sortid::IdKind::kUlid, F::kUlid, ulid.data(), kItems,
-                                              26);
-                }),
-    };
+    std::vector<double> rates;  // the columns' order: encode, decode per format, then gen
+    for (const sortid::Format format : {sortid::Format::kUlid, sortid::Format::kUuid}) {
+      char* text = (format == sortid::Format::kUlid ? ulid : uuid).data();
+      const size_t width = sortid::text_length(format);
+      rates.push_back(
+          Measure(seconds, [&] { (void)sortid::encode(format, ids.data(), kItems, text, width); }));
+      rates.push_back(Measure(seconds, [&] {
+        (void)sortid::decode(format, text, kItems, width, back.data(), validity.data());
+      }));
+    }
+    rates.push_back(Measure(seconds, [&] {
+      (void)sortid::generate_text(sortid::IdKind::kUlid, sortid::Format::kUlid, ulid.data(), kItems,
+                                  26);
+    }));
     std::printf("%-9s", target);
     for (double r : rates) std::printf(" %12.1f", r / 1e6);
     std::printf("\n");

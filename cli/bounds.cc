@@ -10,12 +10,6 @@
 namespace sortid::cli {
 namespace {
 
-std::string Encoded(sortid::Format format, const uint8_t* id) {
-  std::string text(sortid::text_length(format), '\0');
-  text.resize(sortid::encode_one(format, id, text.data()));  // per-item fast path
-  return text;
-}
-
 struct BoundsArgs {
   std::string from, to, format = "ulid", out_prefix;
 };
@@ -52,24 +46,26 @@ int RunBounds(const BoundsArgs& args) {
   return kExitOk;
 }
 
-}  // namespace
-
-Command AddBoundsCommand(CLI::App& parent) {
-  auto args = std::make_shared<BoundsArgs>();
-  CLI::App* app = parent.add_subcommand(
-      "bounds", "Smallest and largest ID of a time window, for BETWEEN range queries");
-  app->add_option("--from", args->from,
+void DeclareBounds(CLI::App* app, BoundsArgs& args) {
+  app->add_option("--from", args.from,
                   "start: ISO 8601 (UTC unless an offset is given; +10889-... past 9999) or ms "
                   "(1700000000000 or 1700000000000ms)")
       ->required();
-  app->add_option("--to", args->to,
+  app->add_option("--to", args.to,
                   "end, inclusive, same forms: a date or a time without milliseconds means its "
                   "last millisecond")
       ->required();
-  app->add_option("--format", args->format, "ulid, record, uuid or hex")->capture_default_str();
-  app->add_option("--out-prefix", args->out_prefix,
+  app->add_option("--format", args.format, "ulid, record, uuid or hex")->capture_default_str();
+  app->add_option("--out-prefix", args.out_prefix,
                   "written before both IDs: --out-prefix 'ORDER#' gives sort-key bounds");
-  return {app, [args] { return RunBounds(*args); }};
+}
+
+}  // namespace
+
+Command AddBoundsCommand(CLI::App& parent) {
+  return MakeCommand(parent, "bounds",
+                     "Smallest and largest ID of a time window, for BETWEEN range queries",
+                     DeclareBounds, RunBounds);
 }
 
 }  // namespace sortid::cli

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
 
 namespace sortid::cli {
 
@@ -13,6 +14,17 @@ struct Command {
   CLI::App* app = nullptr;
   std::function<int()> run;
 };
+
+// A subcommand whose options fill an Args: declare(app, args) adds them,
+// run(args) runs it once parsed (the Args lives as long as the Command).
+template <typename Args, typename Run>
+Command MakeCommand(CLI::App& parent, const char* name, const char* description,
+                    void (*declare)(CLI::App*, Args&), Run run) {
+  auto args = std::make_shared<Args>();
+  CLI::App* app = parent.add_subcommand(name, description);
+  declare(app, *args);
+  return {app, [args, run] { return run(*args); }};
+}
 
 Command AddConvertCommand(CLI::App& parent);
 Command AddValidateCommand(CLI::App& parent);

@@ -4,39 +4,30 @@
 
 namespace sortid::cli {
 
+namespace {
+
+// The command-line name of every IdFormat.
+struct FormatName {
+  std::string_view name;  // a string literal: IdFormatName returns its data()
+  IdFormat format;
+};
+constexpr FormatName kFormatNames[] = {{"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecordId},
+                                       {"uuid", IdFormat::kUuid}, {"hex", IdFormat::kUuidHex},
+                                       {"bin", IdFormat::kBin},   {"typeid", IdFormat::kTypeId},
+                                       {"ms", IdFormat::kMs},     {"iso8601", IdFormat::kIso8601}};
+
+}  // namespace
+
 IdFormat ParseIdFormat(std::string_view name, std::string_view option) {
-  struct Entry {
-    std::string_view name;
-    IdFormat format;
-  };
-  static constexpr Entry kNames[] = {{"ulid", IdFormat::kUlid}, {"record", IdFormat::kRecordId},
-                                     {"uuid", IdFormat::kUuid}, {"hex", IdFormat::kUuidHex},
-                                     {"bin", IdFormat::kBin},   {"typeid", IdFormat::kTypeId},
-                                     {"ms", IdFormat::kMs},     {"iso8601", IdFormat::kIso8601}};
-  for (const Entry& entry : kNames) {
+  for (const FormatName& entry : kFormatNames) {
     if (entry.name == name) return entry.format;
   }
   throw CliError(kExitUsage, std::string(option) + ": unknown format '" + std::string(name) + "'");
 }
 
 const char* IdFormatName(IdFormat format) {
-  switch (format) {
-    case IdFormat::kUlid:
-      return "ulid";
-    case IdFormat::kRecordId:
-      return "record";
-    case IdFormat::kUuid:
-      return "uuid";
-    case IdFormat::kUuidHex:
-      return "hex";
-    case IdFormat::kBin:
-      return "bin";
-    case IdFormat::kTypeId:
-      return "typeid";
-    case IdFormat::kMs:
-      return "ms";
-    case IdFormat::kIso8601:
-      return "iso8601";
+  for (const FormatName& entry : kFormatNames) {
+    if (entry.format == format) return entry.name.data();
   }
   return "?";
 }
@@ -52,6 +43,12 @@ sortid::Format LibraryFormat(IdFormat format) {
     default:
       return sortid::Format::kUlid;
   }
+}
+
+std::string Encoded(sortid::Format format, const uint8_t* id) {
+  std::string text(sortid::text_length(format), '\0');
+  text.resize(sortid::encode_one(format, id, text.data()));
+  return text;
 }
 
 std::string PrintableByte(unsigned char c) {

@@ -39,6 +39,10 @@ const char* IdFormatName(IdFormat format);
 // The library format an ID format maps to (kMs / kIso8601 / kBin: kUlid).
 sortid::Format LibraryFormat(IdFormat format);
 
+// One ID's canonical text in format (the per-item fast path); "" when the
+// format cannot hold it (a Record ID with its top bits set).
+std::string Encoded(sortid::Format format, const uint8_t* id);
+
 // "wrong length: 25 bytes, expected 26", "invalid character 'U'", ...
 std::string DescribeError(const sortid::Explanation& why, std::string_view field,
                           size_t expected_length);

@@ -78,10 +78,7 @@ ConvertOptions Resolve(const ConvertArgs& args) {
   options.out_prefix = args.out_prefix;
   options.lower = args.lower;
   options.rejects = args.rejects;
-  // --rejects implies skip; otherwise fail unless told.
-  options.on_error = ParseOnError(!args.on_error.empty() ? args.on_error
-                                  : args.rejects.empty() ? "fail"
-                                                         : "skip");
+  options.on_error = ResolveOnError(args.on_error, args.rejects);
   options.scan.long_rows_are_bad = options.on_error != OnError::kFail;
   if (args.bound != "min" && args.bound != "max") {
     throw CliError(kExitUsage, "--bound: expected min or max");
@@ -98,33 +95,35 @@ ConvertOptions Resolve(const ConvertArgs& args) {
   return options;
 }
 
-}  // namespace
-
-Command AddConvertCommand(CLI::App& parent) {
-  auto args = std::make_shared<ConvertArgs>();
-  CLI::App* app = parent.add_subcommand(
-      "convert", "Convert one ID per line, or one CSV/TSV field, between formats");
-  args->scan.Add(app, "--from",
-                 "input: ulid, record, uuid (36 or 32 characters), hex, bin, typeid, or a time: "
-                 "ms or iso8601 (see --bound)",
-                 "the first row of each input is a header: the first input's is written once, "
-                 "unchanged");
-  app->add_option("--to", args->to, "output: ulid, record, uuid, hex, bin, typeid, ms or iso8601")
+void DeclareConvert(CLI::App* app, ConvertArgs& args) {
+  args.scan.Add(app, "--from",
+                "input: ulid, record, uuid (36 or 32 characters), hex, bin, typeid, or a time: "
+                "ms or iso8601 (see --bound)",
+                "the first row of each input is a header: the first input's is written once, "
+                "unchanged");
+  app->add_option("--to", args.to, "output: ulid, record, uuid, hex, bin, typeid, ms or iso8601")
       ->required();
-  app->add_option("--out-prefix", args->out_prefix,
+  app->add_option("--out-prefix", args.out_prefix,
                   "prefix written before each output ID (--to typeid: the type name)");
-  app->add_flag("--lower", args->lower, "lower-case output letters");
-  app->add_option("--on-error", args->on_error,
+  app->add_flag("--lower", args.lower, "lower-case output letters");
+  app->add_option("--on-error", args.on_error,
                   "invalid rows: fail (stop, exit 1; the default), skip, keep (original text) or "
                   "null (empty field)");
-  app->add_option("--rejects", args->rejects,
+  app->add_option("--rejects", args.rejects,
                   "write every invalid row to FILE, verbatim, after a '# file:line:column: "
                   "reason' line (implies --on-error skip)");
-  app->add_option("--bound", args->bound,
+  app->add_option("--bound", args.bound,
                   "with --from ms|iso8601: each time becomes the smallest (min) or largest (max) "
                   "ID of its millisecond (max of a date: of its last millisecond)")
       ->capture_default_str();
-  return {app, [args] { return RunConvert(Resolve(*args)); }};
+}
+
+}  // namespace
+
+Command AddConvertCommand(CLI::App& parent) {
+  return MakeCommand(
+      parent, "convert", "Convert one ID per line, or one CSV/TSV field, between formats",
+      DeclareConvert, [](const ConvertArgs& args) { return RunConvert(Resolve(args)); });
 }
 
 }  // namespace sortid::cli

@@ -13,21 +13,10 @@
 namespace sortid::cli {
 namespace {
 
-std::string Hex(const uint8_t* bytes, size_t n) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string s;
-  for (size_t i = 0; i < n; ++i) {
-    s += kDigits[bytes[i] >> 4];
-    s += kDigits[bytes[i] & 15];
-  }
-  return s;
-}
-
-std::string Encoded(sortid::Format format, const uint8_t* id) {
-  std::string text(sortid::text_length(format), '\0');
-  text.resize(sortid::encode_one(format, id, text.data()));  // per-item fast path
-  return text;
-}
+// The 16 bytes as 32 lower-case hex digits, and the last 10 (a ULID's 80
+// random bits) as 20.
+std::string Hex(const uint8_t* id) { return Encoded(sortid::Format::kUuidHex, id); }
+std::string RandomHex(const uint8_t* id) { return Hex(id).substr(12); }
 
 bool Decode(sortid::Format format, std::string_view text, uint8_t* id,
             const sortid::TextOptions& options = {}) {
@@ -127,7 +116,7 @@ void PrintTime(const Inspection& r) {
 void PrintForms(const uint8_t* id) {
   std::printf("  ulid:      %s\n", Encoded(sortid::Format::kUlid, id).c_str());
   std::printf("  uuid:      %s\n", Encoded(sortid::Format::kUuid, id).c_str());
-  std::printf("  hex:       %s\n", Hex(id, 16).c_str());
+  std::printf("  hex:       %s\n", Hex(id).c_str());
 }
 
 // Text safe for a terminal: control bytes (C0 and DEL) as \xNN, so an input
@@ -156,7 +145,7 @@ void PrintText(const Inspection& r) {
       if (!r.prefix.empty()) std::printf("  prefix:    %s\n", TerminalSafe(r.prefix).c_str());
       std::printf("  format:    ULID\n");
       PrintTime(r);
-      std::printf("  random:    %s (80 bits)\n", Hex(r.id + 6, 10).c_str());
+      std::printf("  random:    %s (80 bits)\n", RandomHex(r.id).c_str());
       PrintForms(r.id);
       return;
     case Inspection::Kind::kRecordId:
@@ -166,7 +155,7 @@ void PrintText(const Inspection& r) {
                   static_cast<unsigned long long>(r.record.machine_id),
                   static_cast<unsigned long long>(r.record.machine_id));
       std::printf("  counter:   %u\n", r.record.counter);
-      std::printf("  hex:       %s\n", Hex(r.id, 16).c_str());
+      std::printf("  hex:       %s\n", Hex(r.id).c_str());
       return;
     case Inspection::Kind::kUuid:
       std::printf("  format:    UUID, version %d, %s variant\n", r.version,
@@ -277,11 +266,11 @@ void PrintJson(const Inspection& r) {
     add("machine", std::to_string(r.record.machine_id));
     add("counter", std::to_string(r.record.counter));
   } else {
-    add("random", Json(Hex(r.id + 6, 10)));
+    add("random", Json(RandomHex(r.id)));
     add("ulid", Json(Encoded(sortid::Format::kUlid, r.id)));
     add("uuid", Json(Encoded(sortid::Format::kUuid, r.id)));
   }
-  add("hex", Json(Hex(r.id, 16)));
+  add("hex", Json(Hex(r.id)));
   std::printf("%s}\n", line.c_str());
 }
 
@@ -318,17 +307,19 @@ int RunInspect(const InspectArgs& args) {
   return all_ok ? kExitOk : kExitBadData;
 }
 
+void DeclareInspect(CLI::App* app, InspectArgs& args) {
+  app->add_option("ids", args.ids,
+                  "IDs: ULID, Record ID, UUID, TypeID or PREFIX<ulid> (none or '-': one per "
+                  "line from standard input)");
+  app->add_flag("--json", args.json, "one JSON object per ID and line (JSON Lines)");
+}
+
 }  // namespace
 
 Command AddInspectCommand(CLI::App& parent) {
-  auto args = std::make_shared<InspectArgs>();
-  CLI::App* app = parent.add_subcommand(
-      "inspect", "Detect each ID's format and print its fields (time, random, machine, ...)");
-  app->add_option("ids", args->ids,
-                  "IDs: ULID, Record ID, UUID, TypeID or PREFIX<ulid> (none or '-': one per "
-                  "line from standard input)");
-  app->add_flag("--json", args->json, "one JSON object per ID and line (JSON Lines)");
-  return {app, [args] { return RunInspect(*args); }};
+  return MakeCommand(parent, "inspect",
+                     "Detect each ID's format and print its fields (time, random, machine, ...)",
+                     DeclareInspect, RunInspect);
 }
 
 }  // namespace sortid::cli

@@ -10,6 +10,10 @@ OnError ParseOnError(const std::string& name) {
   throw CliError(kExitUsage, "--on-error: expected fail, skip, keep or null");
 }
 
+OnError ResolveOnError(const std::string& on_error, const std::string& rejects) {
+  return ParseOnError(!on_error.empty() ? on_error : rejects.empty() ? "fail" : "skip");
+}
+
 char ParseDelimiter(const std::string& text) {
   if (text == "tab" || text == "\\t" || text == "\t") return '\t';
   if (text.size() != 1 || text[0] == '"' || text[0] == '\n' || text[0] == '\r') {

@@ -16,6 +16,8 @@ namespace sortid::cli {
 // What convert and shard do with a row whose ID is invalid.
 enum class OnError : uint8_t { kFail, kSkip, kKeep, kNull };
 OnError ParseOnError(const std::string& name);
+// --on-error as given; without it, skip when --rejects names a file, else fail.
+OnError ResolveOnError(const std::string& on_error, const std::string& rejects);
 
 struct ScanArgs {
   std::string format = "ulid";

@@ -149,45 +149,47 @@ struct ShardArgs {
   CLI::Option* out_dir_option = nullptr;
 };
 
+ShardOptions Resolve(const ShardArgs& args) {
+  ShardOptions options;
+  options.scan = args.scan.Resolve("shard");
+  options.shards = args.shards;
+  if (args.out_dir_option->count() > 0 && args.out_dir.empty()) {
+    throw CliError(kExitUsage,
+                   "--out-dir: empty directory name (leave the option out "
+                   "to only count)");
+  }
+  options.out_dir = args.out_dir;
+  options.force = args.force;
+  options.rejects = args.rejects;
+  options.on_error = ResolveOnError(args.on_error, args.rejects);
+  options.scan.long_rows_are_bad = options.on_error == OnError::kSkip;
+  options.files = args.scan.files;
+  return options;
+}
+
+void DeclareShard(CLI::App* app, ShardArgs& args) {
+  args.scan.Add(app, "--format", "ulid, record, uuid (36 or 32 characters), hex, bin or typeid",
+                "the first row of each input is a header: the first input's is written once at "
+                "the top of every shard file");
+  app->add_option("--shards", args.shards, "number of shards")
+      ->required()
+      ->check(CLI::Range(1u, 65536u));
+  args.out_dir_option = app->add_option(
+      "--out-dir", args.out_dir,
+      "write DIR/shard-NNNN.<ext>, the index as wide as the largest (without: only count)");
+  app->add_flag("--force", args.force, "replace the shard files of an earlier run in DIR");
+  app->add_option("--on-error", args.on_error, "invalid rows: fail (the default) or skip");
+  app->add_option("--rejects", args.rejects,
+                  "write every invalid row to FILE, verbatim, after a '# file:line:column: "
+                  "reason' line (implies --on-error skip)");
+}
+
 }  // namespace
 
 Command AddShardCommand(CLI::App& parent) {
-  auto args = std::make_shared<ShardArgs>();
-  CLI::App* app = parent.add_subcommand(
-      "shard", "Route rows to N shards by a hash of the binary ID; print the counts");
-  args->scan.Add(app, "--format", "ulid, record, uuid (36 or 32 characters), hex, bin or typeid",
-                 "the first row of each input is a header: the first input's is written once at "
-                 "the top of every shard file");
-  app->add_option("--shards", args->shards, "number of shards")
-      ->required()
-      ->check(CLI::Range(1u, 65536u));
-  args->out_dir_option = app->add_option(
-      "--out-dir", args->out_dir,
-      "write DIR/shard-NNNN.<ext>, the index as wide as the largest (without: only count)");
-  app->add_flag("--force", args->force, "replace the shard files of an earlier run in DIR");
-  app->add_option("--on-error", args->on_error, "invalid rows: fail (the default) or skip");
-  app->add_option("--rejects", args->rejects,
-                  "write every invalid row to FILE, verbatim, after a '# file:line:column: "
-                  "reason' line (implies --on-error skip)");
-  return {app, [args] {
-            ShardOptions options;
-            options.scan = args->scan.Resolve("shard");
-            options.shards = args->shards;
-            if (args->out_dir_option->count() > 0 && args->out_dir.empty()) {
-              throw CliError(kExitUsage,
-                             "--out-dir: empty directory name (leave the option out "
-                             "to only count)");
-            }
-            options.out_dir = args->out_dir;
-            options.force = args->force;
-            options.rejects = args->rejects;
-            options.on_error = ParseOnError(!args->on_error.empty() ? args->on_error
-                                            : args->rejects.empty() ? "fail"
-                                                                    : "skip");
-            options.scan.long_rows_are_bad = options.on_error == OnError::kSkip;
-            options.files = args->scan.files;
-            return RunShard(options);
-          }};
+  return MakeCommand(parent, "shard",
+                     "Route rows to N shards by a hash of the binary ID; print the counts",
+                     DeclareShard, [](const ShardArgs& args) { return RunShard(Resolve(args)); });
 }
 
 }  // namespace sortid::cli

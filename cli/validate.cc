@@ -163,27 +163,32 @@ struct ValidateArgs {
   uint64_t max_errors = 0;
 };
 
+ValidateOptions Resolve(const ValidateArgs& args) {
+  ValidateOptions options;
+  options.scan = args.scan.Resolve("validate");
+  options.scan.long_rows_are_bad = true;
+  options.unique = args.unique;
+  options.sorted = args.sorted;
+  options.max_errors = args.max_errors;
+  options.files = args.scan.files;
+  return options;
+}
+
+void DeclareValidate(CLI::App* app, ValidateArgs& args) {
+  args.scan.Add(app, "--format", "ulid, record, uuid (36 or 32 characters), hex, bin or typeid",
+                "the first row of each input is a header: not checked");
+  app->add_flag("--unique", args.unique, "report duplicate IDs");
+  app->add_flag("--sorted", args.sorted, "report the first row out of order");
+  app->add_option("--max-errors", args.max_errors, "stop after K problems (0: report all)");
+}
+
 }  // namespace
 
 Command AddValidateCommand(CLI::App& parent) {
-  auto args = std::make_shared<ValidateArgs>();
-  CLI::App* app = parent.add_subcommand(
-      "validate", "Report every invalid row, duplicates and order; exit 1 if anything is bad");
-  args->scan.Add(app, "--format", "ulid, record, uuid (36 or 32 characters), hex, bin or typeid",
-                 "the first row of each input is a header: not checked");
-  app->add_flag("--unique", args->unique, "report duplicate IDs");
-  app->add_flag("--sorted", args->sorted, "report the first row out of order");
-  app->add_option("--max-errors", args->max_errors, "stop after K problems (0: report all)");
-  return {app, [args] {
-            ValidateOptions options;
-            options.scan = args->scan.Resolve("validate");
-            options.scan.long_rows_are_bad = true;
-            options.unique = args->unique;
-            options.sorted = args->sorted;
-            options.max_errors = args->max_errors;
-            options.files = args->scan.files;
-            return RunValidate(options);
-          }};
+  return MakeCommand(parent, "validate",
+                     "Report every invalid row, duplicates and order; exit 1 if anything is bad",
+                     DeclareValidate,
+                     [](const ValidateArgs& args) { return RunValidate(Resolve(args)); });
 }
 
 }  // namespace sortid::cli

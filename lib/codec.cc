@@ -120,11 +120,8 @@ Status decode(Format format, std::span<const char> text, size_t stride, std::spa
 Explanation explain(Format format, std::string_view item, const TextOptions& options) {
   const internal::ResolvedOptions resolved(format, options);
   if (resolved.error != Error::kOk) return {resolved.error, 0};
-  const reference::ItemSpec spec{
-      format,           resolved.prefix,    resolved.prefix_len, resolved.terminator,
-      resolved.lenient, resolved.lower_only};
   uint8_t unused[16];
-  return reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(item.data()), item.size(),
+  return reference::DecodeItem(resolved, reinterpret_cast<const uint8_t*>(item.data()), item.size(),
                                unused);
 }
 

@@ -17,7 +17,8 @@ Explanation ValidateTypeName(std::string_view name) {
   return {};
 }
 
-ResolvedOptions::ResolvedOptions(Format format, const TextOptions& options) {
+ResolvedOptions::ResolvedOptions(Format item_format, const TextOptions& options) {
+  format = item_format;
   if (!IsValidFormat(format) || options.terminator < -1 || options.terminator > 255 ||
       (options.prefix.data() == nullptr && !options.prefix.empty())) {
     error = Error::kArgument;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <string_view>
 
+#include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::internal {
@@ -17,9 +18,13 @@ inline constexpr size_t kMaxTypeIdPrefix = 63;
 // ending with '_'. Returns kOk or kPrefix with the offending position.
 Explanation ValidateTypeName(std::string_view name);
 
-class ResolvedOptions {
+// The options of one format, resolved: the reference kernel's ItemSpec (the
+// decoding rules every path shares: prefix with the TypeID separator,
+// terminator, alphabet), the letter case to encode in, and the error when
+// the options are invalid.
+class ResolvedOptions : public reference::ItemSpec {
  public:
-  ResolvedOptions(Format format, const TextOptions& options);
+  ResolvedOptions(Format item_format, const TextOptions& options);
   ResolvedOptions(const ResolvedOptions&) = delete;
   ResolvedOptions& operator=(const ResolvedOptions&) = delete;
 
@@ -29,12 +34,7 @@ class ResolvedOptions {
   }
 
   Error error = Error::kOk;
-  const char* prefix = nullptr;
-  size_t prefix_len = 0;
-  int terminator = -1;
   bool lower = false;
-  bool lenient = false;
-  bool lower_only = false;
 
  private:
   char typeid_prefix_[kMaxTypeIdPrefix + 1];

@@ -84,9 +84,6 @@ bool IsPlain(const TextOptions& options) {
     std::memset(id, 0, 16);
     return {resolved.error, 0};
   }
-  const reference::ItemSpec spec{
-      format,           resolved.prefix,    resolved.prefix_len, resolved.terminator,
-      resolved.lenient, resolved.lower_only};
   const size_t fixed = resolved.prefix_len + (resolved.terminator >= 0 ? 1 : 0);
   const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
   const Alphabet alphabet = resolved.lower_only ? Alphabet::kLowerOnly
@@ -99,7 +96,7 @@ bool IsPlain(const TextOptions& options) {
       DecodeBody(format, alphabet, bytes + resolved.prefix_len, text.size() - fixed, id)) {
     return {};
   }
-  return Explain(spec, text, id);
+  return Explain(resolved, text, id);  // the resolved options are its ItemSpec
 }
 
 // Prefix, TypeID or terminator (precondition: format valid, id and out not null).

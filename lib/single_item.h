@@ -92,6 +92,37 @@ inline I8x16 InRange(U8x16 c, uint8_t lo, uint8_t hi) {
 
 inline U8x16 Unsigned(I8x16 mask) { return std::bit_cast<U8x16>(mask); }
 
+// Digits of kBits bits, one per byte -> two numbers of 8 digits each (bytes
+// 0-7 and 8-15, most significant first), by merging neighbours: bytes ->
+// 16-bit lanes (2 digits) -> 32 (4) -> 64 (8).
+template <int kBits>
+inline U64x2 MergeDigits(U8x16 digits) {
+  constexpr uint16_t kLow1 = (1u << kBits) - 1;
+  constexpr uint32_t kLow2 = (1u << 2 * kBits) - 1;
+  constexpr uint64_t kLow4 = (uint64_t{1} << 4 * kBits) - 1;
+  auto w = std::bit_cast<U16x8>(digits);
+  w = ((w & kLow1) << kBits) | (w >> 8);
+  auto x = std::bit_cast<U32x4>(w);
+  x = ((x & kLow2) << 2 * kBits) | (x >> 16);
+  auto y = std::bit_cast<U64x2>(x);
+  return ((y & kLow4) << 4 * kBits) | (y >> 32);
+}
+
+// The reverse of MergeDigits: two numbers of 8 kBits-bit digits -> one digit
+// per byte, most significant first.
+template <int kBits>
+inline I8x16 SplitDigits(U64x2 y) {
+  constexpr uint16_t kLow1 = (1u << kBits) - 1;
+  constexpr uint32_t kLow2 = (1u << 2 * kBits) - 1;
+  constexpr uint64_t kLow4 = (uint64_t{1} << 4 * kBits) - 1;
+  y = (y >> 4 * kBits) | ((y & kLow4) << 32);
+  auto x = std::bit_cast<U32x4>(y);
+  x = (x >> 2 * kBits) | ((x & kLow2) << 16);
+  auto w = std::bit_cast<U16x8>(x);
+  w = (w >> kBits) | ((w & kLow1) << 8);
+  return std::bit_cast<I8x16>(w);
+}
+
 // 16 Crockford characters -> their digits as two 40-bit numbers (characters
 // 0-7 and 8-15, most significant first); *valid keeps 0xFF only in bytes
 // that are digits of the alphabet.
@@ -115,13 +146,7 @@ inline U64x2 CrockfordDigits16(U8x16 c, U8x16* valid) {
     excluded = is_u;
   }
   *valid &= is_digit | (is_letter & ~excluded);
-  // Merge neighbours: bytes (5 bits) -> 16-bit lanes (10) -> 32 (20) -> 64 (40).
-  auto w = std::bit_cast<U16x8>(digit);
-  w = ((w & 0x1F) << 5) | (w >> 8);
-  auto x = std::bit_cast<U32x4>(w);
-  x = ((x & 0x3FF) << 10) | (x >> 16);
-  auto y = std::bit_cast<U64x2>(x);
-  return ((y & 0xFFFFF) << 20) | (y >> 32);
+  return MergeDigits<5>(digit);
 }
 
 // 16 hex characters -> two 32-bit numbers (characters 0-7 and 8-15).
@@ -131,22 +156,12 @@ inline U64x2 HexDigits16(U8x16 c, U8x16* valid) {
   // Digits: f - '0'; letters: f - 'a' + 10.
   const U8x16 digit = f - '0' + (is_letter & static_cast<uint8_t>(-('a' - '0' - 10)));
   *valid &= Unsigned(InRange(c, '0', '9')) | is_letter;
-  auto w = std::bit_cast<U16x8>(digit);
-  w = ((w & 0xF) << 4) | (w >> 8);
-  auto x = std::bit_cast<U32x4>(w);
-  x = ((x & 0xFF) << 8) | (x >> 16);
-  auto y = std::bit_cast<U64x2>(x);
-  return ((y & 0xFFFF) << 16) | (y >> 32);
+  return MergeDigits<4>(digit);
 }
 
 // Two 40-bit numbers -> 16 Crockford characters, most significant first.
 inline I8x16 CrockfordChars16(U64x2 y, bool lower) {
-  y = (y >> 20) | ((y & 0xFFFFF) << 32);
-  auto x = std::bit_cast<U32x4>(y);
-  x = (x >> 10) | ((x & 0x3FF) << 16);
-  auto w = std::bit_cast<U16x8>(x);
-  w = (w >> 5) | ((w & 0x1F) << 8);
-  const auto d = std::bit_cast<I8x16>(w);
+  const I8x16 d = SplitDigits<5>(y);
   // "0123456789ABCDEFGH" then J K M N P Q R S T V W X Y Z: skip I, L, O, U.
   const I8x16 ascii = d + '0' + ((d > 9) & 7) - (d > 17) - (d > 19) - (d > 21) - (d > 26);
   return lower ? (ascii | 0x20) : ascii;  // 0x20 is already set in '0'-'9'
@@ -154,12 +169,7 @@ inline I8x16 CrockfordChars16(U64x2 y, bool lower) {
 
 // Two 32-bit numbers -> 16 hex characters.
 inline I8x16 HexChars16(U64x2 y, bool lower) {
-  y = (y >> 16) | ((y & 0xFFFF) << 32);
-  auto x = std::bit_cast<U32x4>(y);
-  x = (x >> 8) | ((x & 0xFF) << 16);
-  auto w = std::bit_cast<U16x8>(x);
-  w = (w >> 4) | ((w & 0xF) << 8);
-  const auto d = std::bit_cast<I8x16>(w);
+  const I8x16 d = SplitDigits<4>(y);
   const int8_t letter_gap = lower ? 'a' - '0' - 10 : 'A' - '0' - 10;  // from '9' + 1 to 'a' / 'A'
   return d + '0' + ((d > 9) & letter_gap);
 }

@@ -16,6 +16,11 @@
 namespace sortid::internal {
 namespace {
 
+// Whether this CPU can run a table (the reference runs everywhere).
+bool IsSupported(const kernels::KernelTable& table) {
+  return &table == &reference::Table() || dispatch::IsSupported(table);
+}
+
 struct Registry {
   std::vector<const kernels::KernelTable*> compiled;
   std::vector<const char*> compiled_names;
@@ -63,10 +68,6 @@ std::atomic<const kernels::KernelTable*>& ActiveSlot() {
 }  // namespace
 
 std::span<const kernels::KernelTable* const> CompiledTables() { return GetRegistry().compiled; }
-
-bool IsSupported(const kernels::KernelTable& table) {
-  return &table == &reference::Table() || dispatch::IsSupported(table);
-}
 
 const kernels::KernelTable* ActiveTable() { return ActiveSlot().load(std::memory_order_acquire); }
 

@@ -11,8 +11,6 @@ namespace sortid::internal {
 
 // Every compiled kernel table, best first; the reference ("SCALAR") is last.
 std::span<const kernels::KernelTable* const> CompiledTables();
-// Whether this CPU can run a table.
-bool IsSupported(const kernels::KernelTable& table);
 // The table in use; never nullptr. When SORTID_TARGET named a target that is
 // not available it is the stand-in table (kernels/unsupported.h, name ""),
 // whose every entry reports Error::kUnsupported.

@@ -156,15 +156,7 @@ TEST_P(GeneratorForkTest, ChildFinishesWhileAnotherThreadGenerates) {
 INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorForkTest,
                          ::testing::Values(Spawn::kFork, Spawn::kUnderscoreFork, Spawn::kRawClone),
                          [](const ::testing::TestParamInfo<Spawn>& spawn) {
-                           switch (spawn.param) {
-                             case Spawn::kFork:
-                               return "fork";
-                             case Spawn::kUnderscoreFork:
-                               return "underscore_fork";
-                             case Spawn::kRawClone:
-                               return "raw_clone";
-                           }
-                           return "unknown";
+                           return std::string(test::SpawnName(spawn.param));
                          });
 
 TEST(GeneratorVfork, ExecedChildDrawsAFreshStream) {

@@ -24,17 +24,10 @@ using Id = std::array<uint8_t, 16>;
 
 enum class Spawn { kFork, kUnderscoreFork, kRawClone };
 
-inline const char* SpawnName(Spawn spawn) {
-  switch (spawn) {
-    case Spawn::kFork:
-      return "fork";
-    case Spawn::kUnderscoreFork:
-      return "_Fork";
-    case Spawn::kRawClone:
-      return "clone(SIGCHLD)";
-  }
-  return "?";
-}
+// Each Spawn's name, in enum order: fork(), _Fork(), clone(SIGCHLD). Also
+// the gtest parameter names, so only letters, digits and '_'.
+inline constexpr const char* kSpawnNames[] = {"fork", "underscore_fork", "raw_clone"};
+inline const char* SpawnName(Spawn spawn) { return kSpawnNames[static_cast<size_t>(spawn)]; }
 
 // What a child wrote and how it ended. finished is false when it was killed
 // after the timeout (a deadlock in the child).

@@ -91,6 +91,16 @@ std::string EncodeOne(Format format, const uint8_t id[16], LetterCase letter_cas
   return text.substr(0, len);
 }
 
+// Decodes a TypeID ("type_" + ULID) into id; *opts becomes the options that
+// do it (type_id, prefix = the type name, which points into text).
+Error DecodeTypeId(std::string_view text, uint8_t id[16], TextOptions* opts) {
+  const TypeIdSplit split = typeid_split(text);
+  if (split.error != Error::kOk) return split.error;
+  opts->type_id = true;
+  opts->prefix = split.type_name;
+  return DecodeOne(Format::kUlid, text, id, *opts);
+}
+
 std::string EncodeUlidMatchingCase(const uint8_t id[16], const std::string& expected) {
   const bool lower = expected != "" && Lower(expected) == expected &&
                      expected.find_first_of("abcdefghjkmnpqrstvwxyz") != std::string::npos;
@@ -232,12 +242,8 @@ void CheckRow(const Row& row, std::map<std::string, int>* handled) {
       const auto bytes = FromHex(row.input.substr(4));
       std::copy(bytes.begin(), bytes.end(), id);
     } else if (row.input.find('_') != std::string::npos) {
-      const TypeIdSplit split = typeid_split(row.input);
-      ASSERT_EQ(split.error, Error::kOk);
       TextOptions opts;
-      opts.type_id = true;
-      opts.prefix = split.type_name;
-      ASSERT_EQ(DecodeOne(Format::kUlid, row.input, id, opts), Error::kOk);
+      ASSERT_EQ(DecodeTypeId(row.input, id, &opts), Error::kOk);
     } else {
       ASSERT_EQ(DecodeOne(Format::kUlid, row.input, id), Error::kOk);
     }
@@ -263,12 +269,8 @@ void CheckRow(const Row& row, std::map<std::string, int>* handled) {
     EXPECT_EQ(EncodeOne(Format::kUlid, id, LetterCase::kCanonical), row.expected);
     EXPECT_EQ(Ulid::from_uuid(row.input)->to_string(), row.expected);
   } else if (k == "typeid_to_uuid") {
-    const TypeIdSplit split = typeid_split(row.input);
-    ASSERT_EQ(split.error, Error::kOk);
     TextOptions opts;
-    opts.type_id = true;
-    opts.prefix = split.type_name;
-    ASSERT_EQ(DecodeOne(Format::kUlid, row.input, id, opts), Error::kOk);
+    ASSERT_EQ(DecodeTypeId(row.input, id, &opts), Error::kOk);
     EXPECT_EQ(EncodeOne(Format::kUuid, id, LetterCase::kCanonical), row.expected);
     // And back: encoding as TypeID reproduces the input.
     std::string text(item_length(Format::kUlid, opts), '?');

@@ -318,6 +318,12 @@ double MedianMs(int repeats, const std::function<void()>& fn) {
   return ms[ms.size() / 2];
 }
 
+const char* Newest100Query(const Scheme& scheme) {
+  return scheme.time_ordered || scheme.storage == KeyStorage::kInt64
+             ? "SELECT id FROM k ORDER BY id DESC LIMIT 100"
+             : "SELECT id FROM k ORDER BY n DESC LIMIT 100";
+}
+
 }  // namespace keys
 
 int main(int argc, char** argv) {

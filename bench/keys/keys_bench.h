@@ -86,6 +86,12 @@ std::unique_ptr<Target> OpenDuckdb(const Scheme& scheme, const std::string& vari
 // Median of timings of repeated runs of fn (milliseconds); shared helper.
 double MedianMs(int repeats, const std::function<void()>& fn);
 
+// The "newest 100 rows" query every engine times: by the key when it is
+// time-ordered (or the integer key, which is the insertion order), otherwise
+// by the insertion-order column n, which has no index (a full scan and a
+// top-100 sort).
+const char* Newest100Query(const Scheme& scheme);
+
 }  // namespace keys
 
 #endif  // SORTID_BENCH_KEYS_KEYS_BENCH_H_

@@ -99,9 +99,7 @@ class Duckdb final : public Target {
 
   QueryTiming Newest100() override {
     QueryTiming timing;
-    timing.how = scheme_.time_ordered || scheme_.storage == KeyStorage::kInt64
-                     ? "SELECT id FROM k ORDER BY id DESC LIMIT 100"
-                     : "SELECT id FROM k ORDER BY n DESC LIMIT 100";
+    timing.how = Newest100Query(scheme_);
     timing.median_ms = MedianMs(5, [&] {
       duckdb_result result;
       if (duckdb_query(connection_, timing.how.c_str(), &result) != DuckDBSuccess) {

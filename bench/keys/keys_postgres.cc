@@ -83,11 +83,7 @@ class Postgres final : public Target {
 
   QueryTiming Newest100() override {
     QueryTiming timing;
-    // Without a time-ordered key, "newest" needs the insertion order column
-    // n, which has no index: a full scan and a top-100 sort.
-    timing.how = scheme_.time_ordered || scheme_.storage == KeyStorage::kInt64
-                     ? "SELECT id FROM k ORDER BY id DESC LIMIT 100"
-                     : "SELECT id FROM k ORDER BY n DESC LIMIT 100";
+    timing.how = Newest100Query(scheme_);
     timing.median_ms = MedianMs(5, [&] { timing.rows = Rows(timing.how); });
     timing.how += " [" + Plan(timing.how) + "]";
     return timing;

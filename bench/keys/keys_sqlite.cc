@@ -111,9 +111,7 @@ class Sqlite final : public Target {
 
   QueryTiming Newest100() override {
     QueryTiming timing;
-    timing.how = scheme_.time_ordered || scheme_.storage == KeyStorage::kInt64
-                     ? "SELECT id FROM k ORDER BY id DESC LIMIT 100"
-                     : "SELECT id FROM k ORDER BY n DESC LIMIT 100";
+    timing.how = Newest100Query(scheme_);
     sqlite3_stmt* stmt = Prepare(timing.how);
     timing.median_ms = MedianMs(5, [&] {
       timing.rows = 0;

@@ -65,6 +65,14 @@ def nice_step(span):
     return 10 * magnitude
 
 
+def ticks(step, limit):
+    """0, step, 2 * step, ... while not past limit (summed, as float steps are)."""
+    tick = 0.0
+    while tick <= limit + 1e-9:
+        yield tick
+        tick += step
+
+
 def human(value):
     for unit, size in (("M", 1e6), ("k", 1e3)):
         if value >= size:
@@ -92,18 +100,14 @@ def chart(title, schemes, path):
            f'font-family="sans-serif" font-size="12">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="{left}" y="22" font-size="14" font-weight="bold">{html.escape(title)}</text>']
-    tick = 0.0
-    while tick <= max_y + 1e-9:
+    for tick in ticks(y_step, max_y):
         out.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{py(tick):.1f}" y2="{py(tick):.1f}" '
                    f'stroke="#ddd"/><text x="{left - 6}" y="{py(tick) + 4:.1f}" text-anchor="end">'
                    f'{human(tick)}</text>')
-        tick += y_step
-    tick = 0.0
-    while tick <= max_x + 1e-9:
+    for tick in ticks(x_step, max_x):
         out.append(f'<line x1="{px(tick):.1f}" x2="{px(tick):.1f}" y1="{top}" y2="{top + plot_h}" '
                    f'stroke="#eee"/><text x="{px(tick):.1f}" y="{top + plot_h + 16}" '
                    f'text-anchor="middle">{human(tick)}</text>')
-        tick += x_step
     out.append(f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" '
                f'stroke="#333"/>')
     out.append(f'<text x="{left + plot_w / 2}" y="{height - 12}" text-anchor="middle">'

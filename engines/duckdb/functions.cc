@@ -21,7 +21,8 @@ enum class Mode : uint8_t { kStrict, kTry };
 
 // Decodes the chunk's first column (VARCHAR) into s.ids / s.valid. In strict
 // mode the first invalid non-NULL row sets the function's error (and returns
-// false); in try mode invalid rows just have their bit clear.
+// false); in try mode invalid rows just have their bit clear. name: the strict
+// function's, for its error message (which also names its try_ variant).
 bool DecodeColumn(duckdb_function_info info, duckdb_data_chunk input, sortid_format format,
                   Mode mode, const char* name, Scratch& s) {
   const idx_t n = duckdb_data_chunk_get_size(input);
@@ -43,10 +44,7 @@ template <Mode kMode>
 void UlidToUuid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
-  if (!DecodeColumn(info, input, SORTID_FORMAT_ULID, kMode,
-                    kMode == Mode::kTry ? "try_ulid_to_uuid" : "ulid_to_uuid", s)) {
-    return;
-  }
+  if (!DecodeColumn(info, input, SORTID_FORMAT_ULID, kMode, "ulid_to_uuid", s)) return;
   auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
   for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[kIdBytes * i]);
   SetOutputValidity(output, n, s.valid.data());
@@ -57,8 +55,7 @@ void IdTime(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector ou
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
   const bool record = kFormat == SORTID_FORMAT_RECORD_ID;
-  const char* name = record ? (kMode == Mode::kTry ? "try_record_id_time" : "record_id_time")
-                            : (kMode == Mode::kTry ? "try_ulid_time" : "ulid_time");
+  const char* name = record ? "record_id_time" : "ulid_time";
   if (!DecodeColumn(info, input, kFormat, kMode, name, s)) return;
   sortid_timestamps_ms(kFormat, s.ids.data(), n,
                        static_cast<int64_t*>(duckdb_vector_get_data(output)));
@@ -69,10 +66,7 @@ template <Mode kMode>
 void UlidToBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
-  if (!DecodeColumn(info, input, SORTID_FORMAT_ULID, kMode,
-                    kMode == Mode::kTry ? "try_ulid_to_blob" : "ulid_to_blob", s)) {
-    return;
-  }
+  if (!DecodeColumn(info, input, SORTID_FORMAT_ULID, kMode, "ulid_to_blob", s)) return;
   if (n > 0) {
     WriteStrings(output, n, kIdBytes, reinterpret_cast<const char*>(s.ids.data()), s.valid.data());
   }

@@ -49,15 +49,20 @@ bool TextToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
   return true;
 }
 
-bool UlidToText(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
+// ULID -> VARCHAR (its 26 characters) or BLOB (its 16 bytes).
+template <bool kText>
+bool UlidToString(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
   if (n == 0) return true;
   Scratch& s = ThreadScratch();
   s.Reserve(n, kUlidChars);
   IdsFromColumn(input, n, s.ids.data());
-  sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
-                nullptr);
+  if constexpr (kText) {
+    sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
+                  nullptr);
+  }
   MaskToBits(duckdb_vector_get_validity(input), n, s.valid.data());
-  WriteStrings(output, n, kUlidChars, s.text.data(), s.valid.data());
+  WriteStrings(output, n, kText ? kUlidChars : kIdBytes,
+               kText ? s.text.data() : reinterpret_cast<const char*>(s.ids.data()), s.valid.data());
   SetOutputValidity(output, n, s.valid.data());
   return true;
 }
@@ -67,17 +72,6 @@ bool CopyUuid(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector 
   std::memcpy(duckdb_vector_get_data(output), duckdb_vector_get_data(input),
               n * sizeof(duckdb_hugeint));
   CopyValidity(input, output, n);
-  return true;
-}
-
-bool UlidToBlob(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
-  if (n == 0) return true;
-  Scratch& s = ThreadScratch();
-  s.Reserve(n, kUlidChars);
-  IdsFromColumn(input, n, s.ids.data());
-  MaskToBits(duckdb_vector_get_validity(input), n, s.valid.data());
-  WriteStrings(output, n, kIdBytes, reinterpret_cast<const char*>(s.ids.data()), s.valid.data());
-  SetOutputValidity(output, n, s.valid.data());
   return true;
 }
 
@@ -173,10 +167,10 @@ bool RegisterUlidType(duckdb_connection connection) {
   constexpr auto kUuid = DUCKDB_TYPE_UUID;
   constexpr auto kBlob = DUCKDB_TYPE_BLOB;
   ok &= RegisterCast(connection, kText, kUlidType, TextToUlid);
-  ok &= RegisterCast(connection, kUlidType, kText, UlidToText);
+  ok &= RegisterCast(connection, kUlidType, kText, UlidToString<true>);
   ok &= RegisterCast(connection, kUlidType, kUuid, CopyUuid);
   ok &= RegisterCast(connection, kUuid, kUlidType, CopyUuid);
-  ok &= RegisterCast(connection, kUlidType, kBlob, UlidToBlob);
+  ok &= RegisterCast(connection, kUlidType, kBlob, UlidToString<false>);
   ok &= RegisterCast(connection, kBlob, kUlidType, BlobToUlid);
   ok &= RegisterCast(connection, kUlidType, DUCKDB_TYPE_TIMESTAMP_MS, UlidToTime);
   return ok;

@@ -30,6 +30,7 @@ enum class Mode : int { kStrict, kTry };
 
 // Decodes the text argument as one ID of the format. Returns false after
 // setting the result (NULL for NULL or in try mode, an error in strict mode).
+// name: the strict function's, for its error message (try mode has none).
 bool DecodeArg(sqlite3_context* ctx, sqlite3_value* arg, sortid_format format, Mode mode,
                const char* name, uint8_t* id) {
   if (sqlite3_value_type(arg) == SQLITE_NULL) {
@@ -62,20 +63,14 @@ void ResultText(sqlite3_context* ctx, sortid_format format, const uint8_t* id) {
 template <Mode kMode>
 void UlidToUuid(sqlite3_context* ctx, int, sqlite3_value** argv) {
   uint8_t id[16];
-  if (!DecodeArg(ctx, argv[0], SORTID_FORMAT_ULID, kMode,
-                 kMode == Mode::kTry ? "try_ulid_to_uuid" : "ulid_to_uuid", id)) {
-    return;
-  }
+  if (!DecodeArg(ctx, argv[0], SORTID_FORMAT_ULID, kMode, "ulid_to_uuid", id)) return;
   ResultText(ctx, SORTID_FORMAT_UUID, id);
 }
 
 template <Mode kMode>
 void UlidToBlob(sqlite3_context* ctx, int, sqlite3_value** argv) {
   uint8_t id[16];
-  if (!DecodeArg(ctx, argv[0], SORTID_FORMAT_ULID, kMode,
-                 kMode == Mode::kTry ? "try_ulid_to_blob" : "ulid_to_blob", id)) {
-    return;
-  }
+  if (!DecodeArg(ctx, argv[0], SORTID_FORMAT_ULID, kMode, "ulid_to_blob", id)) return;
   sqlite3_result_blob(ctx, id, 16, SQLITE_TRANSIENT);
 }
 
@@ -83,8 +78,7 @@ template <Mode kMode, sortid_format kFormat>
 void IdTime(sqlite3_context* ctx, int, sqlite3_value** argv) {
   uint8_t id[16];
   const bool record = kFormat == SORTID_FORMAT_RECORD_ID;
-  const char* name = record ? (kMode == Mode::kTry ? "try_record_id_time" : "record_id_time")
-                            : (kMode == Mode::kTry ? "try_ulid_time" : "ulid_time");
+  const char* name = record ? "record_id_time" : "ulid_time";
   if (!DecodeArg(ctx, argv[0], kFormat, kMode, name, id)) return;
   int64_t ms = 0;
   sortid_timestamps_ms(kFormat, id, 1, &ms);

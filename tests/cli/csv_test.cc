@@ -101,28 +101,28 @@ TEST(Csv, LongRowsBeyondTheWordLoop) {
   EXPECT_EQ(s.field(), std::string(30, 'y'));
 }
 
-TEST(Csv, UnterminatedQuotePointsAtTheOpeningQuote) {
-  const Split s = SplitAt("a,\"b,c\nd\n", 2);
-  ASSERT_TRUE(s.complete);
-  EXPECT_TRUE(s.row.flags & CsvRow::kUnterminatedQuote);
-  EXPECT_EQ(s.row.problem_off, 2u);
-  EXPECT_EQ(s.row.row_len, s.text.size());
-  EXPECT_EQ(s.row.newlines, 2u);
-}
-
-TEST(Csv, UnterminatedQuoteBeforeTheField) {
-  const Split s = SplitAt("\"a,b\nc,d\n", 2);
-  ASSERT_TRUE(s.complete);
-  EXPECT_TRUE(s.row.flags & CsvRow::kUnterminatedQuote);
-  EXPECT_EQ(s.row.problem_off, 0u);
-}
-
-TEST(Csv, TextAfterClosingQuoteIsFlagged) {
-  const Split s = SplitAt("x,\"U\"zz,y\n", 2);
-  ASSERT_TRUE(s.complete);
-  EXPECT_TRUE(s.row.flags & CsvRow::kTextAfterQuote);
-  EXPECT_EQ(s.row.problem_off, 5u);
-  EXPECT_EQ(s.row.row_len, s.text.size());
+// A malformed quote is flagged with the offset of the offending byte: an
+// unterminated quote (in the field or before it) at its opening quote, and
+// runs the row to the end of input; text after a closing quote at its first
+// byte.
+TEST(Csv, MalformedQuotesPointAtTheProblem) {
+  struct Case {
+    std::string_view text;
+    uint8_t flag;
+    uint32_t problem_off;
+  };
+  const Case kCases[] = {{"a,\"b,c\nd\n", CsvRow::kUnterminatedQuote, 2},
+                         {"\"a,b\nc,d\n", CsvRow::kUnterminatedQuote, 0},
+                         {"x,\"U\"zz,y\n", CsvRow::kTextAfterQuote, 5}};
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.text);
+    const Split s = SplitAt(c.text, 2);
+    ASSERT_TRUE(s.complete);
+    EXPECT_TRUE(s.row.flags & c.flag);
+    EXPECT_EQ(s.row.problem_off, c.problem_off);
+    EXPECT_EQ(s.row.row_len, s.text.size());
+  }
+  EXPECT_EQ(SplitAt(kCases[0].text, 2).row.newlines, 2u);  // the quoted one and the last
 }
 
 TEST(Csv, FindFieldEndEveryPosition) {
