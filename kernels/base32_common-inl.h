@@ -70,24 +70,20 @@ inline constexpr CrockfordDecodeTables kCrockfordDecode[2][2] = {
 // Per-call decode state.
 struct Base32DecodeState {
   Base32DecodeState(bool lenient, bool lower_only)
-      : tables(kCrockfordDecode[lenient][lower_only]),
-        // Letter rows: 0x4_/0x6_ and 0x5_/0x7_ (bit 1 of the high nibble is the
-        // case bit); TypeID accepts only the lower-case rows 6 and 7.
-        row_key_mask(lower_only ? 0x0F : 0x0D),
-        row_4_key(lower_only ? 6 : 4),
-        row_5_key(lower_only ? 7 : 5) {}
+      : tables(kCrockfordDecode[lenient][lower_only]) {}
 
   const CrockfordDecodeTables& tables;
-  uint8_t row_key_mask, row_4_key, row_5_key;
 };
 
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
 // the alphabet (including bytes >= 0x80). The translator's vectors are made
 // once per range (kernel loops must not rebuild constants per iteration).
-template <class D>
+// Letter rows: 0x4_/0x6_ and 0x5_/0x7_ (bit 5 is the case bit); kLowerOnly
+// (TypeID) accepts only the lower-case rows 0x6_ and 0x7_.
+template <bool kLowerOnly, class D>
 HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32DecodeState& s,
-                                         hn::Vec<D> row_digits, hn::Vec<D> row_4, hn::Vec<D> row_5,
-                                         hn::Vec<D> key_mask, hn::Vec<D> key_4, hn::Vec<D> key_5) {
+                                         hn::Vec<D> row_digits, hn::Vec<D> row_4,
+                                         hn::Vec<D> row_5) {
 #if SORTID_TARGET_HAS_VBMI
   if constexpr (hn::MaxLanes(D()) == 64) {
     // One 128-entry vpermi2b; bytes >= 0x80 keep their high bit.
@@ -109,13 +105,33 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   }
 #endif
   (void)s;
+  // Lanes index the three row tables directly on x86 (vpshufb uses the low
+  // nibble; bytes >= 0x80 give 0 and are caught by the range check below).
+#if HWY_ARCH_X86
+  const auto low = chars;
+#else
   const auto low = hn::And(chars, hn::Set(d, 0x0F));
-  const auto high = hn::ShiftRight<4>(chars);
-  const auto key = hn::And(high, key_mask);
-  auto values = hn::IfThenElse(hn::Eq(high, hn::Set(d, 3)), hn::TableLookupBytes(row_digits, low),
-                               hn::Set(d, simd_tables::kZero));
-  values = hn::IfThenElse(hn::Eq(key, key_4), hn::TableLookupBytes(row_4, low), values);
-  return hn::IfThenElse(hn::Eq(key, key_5), hn::TableLookupBytes(row_5, low), values);
+#endif
+  const hn::RebindToSigned<D> di;
+  // Bit 4 picks row 0x5_/0x7_ over 0x4_/0x6_; bit 6 letters over digits
+  // (each shifted to bit 7 within its byte for the blends).
+  const hn::Repartition<uint16_t, D> d16;
+  const auto bit4 = hn::BitCast(di, hn::ShiftLeft<3>(hn::BitCast(d16, chars)));
+  const auto bit6 = hn::BitCast(di, hn::ShiftLeft<1>(hn::BitCast(d16, chars)));
+  const auto letters =
+      hn::IfNegativeThenElse(bit4, hn::BitCast(di, hn::TableLookupBytes(row_5, low)),
+                             hn::BitCast(di, hn::TableLookupBytes(row_4, low)));
+  const auto values =
+      hn::IfNegativeThenElse(bit6, letters, hn::BitCast(di, hn::TableLookupBytes(row_digits, low)));
+  // Outside 0x30-0x7F (signed compare: bytes >= 0x80 are negative).
+  const auto outside = hn::VecFromMask(di, hn::Lt(hn::BitCast(di, chars), hn::Set(di, 0x30)));
+  auto invalid = outside;
+  if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
+    invalid = hn::Or(invalid,
+                     hn::VecFromMask(di, hn::Eq(hn::And(hn::BitCast(di, chars), hn::Set(di, 0x60)),
+                                                hn::Set(di, 0x40))));
+  }
+  return hn::BitCast(d, hn::Or(values, invalid));
 }
 
 // Slots of 5-bit values -> one 40-bit group per u64 lane (little-endian).
@@ -180,9 +196,12 @@ struct RecordFormat {
   static constexpr const simd_tables::Base32EncodeTables& kEncodeHi = simd_tables::kRecordEncodeHi;
 };
 
-// Decodes items [begin, end) in steps of BlocksOf(d); returns where it
-// stopped (end, or the last position a whole step does not fit).
-template <class Fmt, class D>
+// Decodes items [begin, end) in steps of kUnroll * BlocksOf(d); returns where
+// it stopped (end, or the last position a whole step does not fit). kPlain:
+// no prefix and no terminator (the layout checks compile away). The stride
+// and pointers live in locals: the byte stores may alias anything in memory,
+// so fields read through args / layout would be reloaded every step.
+template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, class D>
 HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const ItemLayout& layout,
                                     const Base32DecodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
@@ -196,30 +215,46 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto high_bit = hn::Set(d, 0x80);
   const auto row_digits = Table(d, s.tables.row_digits);
   const auto row_4 = Table(d, s.tables.row_4), row_5 = Table(d, s.tables.row_5);
-  const auto key_mask = hn::Set(d, s.row_key_mask);
-  const auto key_4 = hn::Set(d, s.row_4_key), key_5 = hn::Set(d, s.row_5_key);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  uint8_t* const ids = args.ids;
+  const size_t stride = args.stride;
+  const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   size_t i = begin;
-  for (; i + kBlocks <= end; i += kBlocks) {
-    const uint8_t* item = text + i * args.stride;
-    auto error = LayoutErrors(d, layout, item);
-    const uint8_t* id = item + layout.prefix_len;
-    const auto c0 = LoadBlocks(d, id, args.stride);
-    const auto c1 = LoadBlocks(d, id + Fmt::kSecondChunk, args.stride);
-    const auto v0 = TranslateCrockford(d, c0, s, row_digits, row_4, row_5, key_mask, key_4, key_5);
-    const auto v1 = TranslateCrockford(d, c1, s, row_digits, row_4, row_5, key_mask, key_4, key_5);
-    error = hn::Or(error, hn::And(hn::Or(v0, v1), high_bit));
-    if constexpr (Fmt::kFirstCharLimit) error = hn::Or(error, hn::And(v0, first_lane));
-    const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
-    const auto b = Pack40(d, hn::TableLookupBytesOr0(v1, slots_b));
-    const auto bytes =
-        hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
-    hn::Vec<D> keep;
-    const uint32_t errors = BlockErrors(d, error, &keep);
-    hn::StoreU(hn::And(bytes, keep), d, args.ids + 16 * i);
-    validity->Append(errors, kBlocks);
+  for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
+    uint32_t step_errors = 0;
+#pragma GCC unroll 4
+    for (size_t u = 0; u < kUnroll; ++u) {
+      const uint8_t* item = text + (i + u * kBlocks) * stride;
+      auto error = kPlain ? hn::Zero(d) : LayoutErrors(d, layout, item);
+      const uint8_t* id = item + prefix_len;
+      const auto c0 = LoadBlocks(d, id, stride);
+      const auto c1 = LoadBlocks(d, id + Fmt::kSecondChunk, stride);
+      const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
+      const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
+      error = hn::Or(error, hn::And(hn::Or(v0, v1), high_bit));
+      if constexpr (Fmt::kFirstCharLimit) error = hn::Or(error, hn::And(v0, first_lane));
+      const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
+      const auto b = Pack40(d, hn::TableLookupBytesOr0(v1, slots_b));
+      const auto bytes =
+          hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
+      hn::Vec<D> keep;
+      step_errors |= BlockErrors(d, error, &keep) << (u * kBlocks);
+      hn::StoreU(hn::And(bytes, keep), d, ids + 16 * (i + u * kBlocks));
+    }
+    validity->Append(step_errors, kUnroll * kBlocks);
   }
   return i;
+}
+
+template <class Fmt, bool kPlain, bool kLowerOnly>
+void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
+                        const Base32DecodeState& state, ValidityWriter* validity) {
+  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, layout, state, 0,
+                                                              args.count, validity);
+  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, layout, state, done,
+                                                       args.count, validity);
+  DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, layout, state, done, args.count,
+                                                validity);
 }
 
 template <class Fmt>
@@ -228,9 +263,14 @@ size_t DecodeBase32(const kernels::DecodeArgs& args) {
   if (!layout.Supported()) return reference::Decode(Fmt::kFormat, args);
   const Base32DecodeState state(args.lenient, args.lower_only);
   ValidityWriter validity(args.validity);
-  const size_t done =
-      DecodeBase32Range<Fmt>(BulkTag(), args, layout, state, 0, args.count, &validity);
-  DecodeBase32Range<Fmt>(OneTag(), args, layout, state, done, args.count, &validity);
+  const bool plain = layout.chunks == 0 && layout.terminator < 0;
+  if (args.lower_only) {
+    if (plain) DecodeBase32Layout<Fmt, true, true>(args, layout, state, &validity);
+    if (!plain) DecodeBase32Layout<Fmt, false, true>(args, layout, state, &validity);
+  } else {
+    if (plain) DecodeBase32Layout<Fmt, true, false>(args, layout, state, &validity);
+    if (!plain) DecodeBase32Layout<Fmt, false, false>(args, layout, state, &validity);
+  }
   return validity.Finish();
 }
 
@@ -258,14 +298,25 @@ HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const Base32EncodeSt
     return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, _mm512_load_si512(s.alphabet64.data()))};
   }
 #endif
+  // index < 32: on x86 vpshufb reads its low nibble as is.
+#if HWY_ARCH_X86
+  const auto low = index;
+#else
   const auto low = hn::And(index, hn::Set(d, 0x0F));
+#endif
+  const hn::RebindToSigned<D> di;
+  const hn::Repartition<uint16_t, D> d16;
   const auto from_lo = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low);
   const auto from_hi = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_hi.data()), low);
-  return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
+  // Bit 4 (16-31) moved to bit 7 of its byte picks the upper half.
+  const auto upper = hn::BitCast(di, hn::ShiftLeft<3>(hn::BitCast(d16, index)));
+  return hn::BitCast(
+      d, hn::IfNegativeThenElse(upper, hn::BitCast(di, from_hi), hn::BitCast(di, from_lo)));
 }
 
-// Encodes items [begin, end) in steps of BlocksOf(d); returns where it stopped.
-template <class Fmt, class D>
+// Encodes items [begin, end) in steps of kUnroll * BlocksOf(d); returns where
+// it stopped. kPlain and the locals: as for DecodeBase32Range.
+template <class Fmt, bool kPlain, size_t kUnroll, class D>
 HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const ItemLayout& layout,
                                     const Base32EncodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
@@ -281,30 +332,53 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
   const auto mask_lo_hi = Table16(d, hi.mask_lo), mul_lo_hi = Table16(d, hi.mul_lo);
   const auto top_bits = Table(d, kTopBits);
   auto* out = reinterpret_cast<uint8_t*>(args.out);
+  const uint8_t* const ids = args.ids;
+  const size_t stride = args.out_stride;
+  const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   size_t i = begin;
-  for (; i + kBlocks <= end; i += kBlocks) {
-    const auto id = hn::LoadU(d, args.ids + 16 * i);
-    auto keep = hn::Set(d, 0xFF);
-    uint32_t errors = 0;
-    if constexpr (Fmt::kTopBitsMustBeZero) errors = BlockErrors(d, hn::And(id, top_bits), &keep);
-    // Sixteen characters (eight pairs) per chunk: 16-bit windows, then the two
-    // 5-bit fields aligned by a high and a low multiply.
-    const auto w0 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_lo));
-    const auto w1 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_hi));
-    const auto index0 = hn::Or(hn::MulHigh(hn::And(w0, mask_hi_lo), mul_hi_lo),
-                               hn::Mul(hn::And(w0, mask_lo_lo), mul_lo_lo));
-    const auto index1 = hn::Or(hn::MulHigh(hn::And(w1, mask_hi_hi), mul_hi_hi),
-                               hn::Mul(hn::And(w1, mask_lo_hi), mul_lo_hi));
-    const auto chars0 = hn::And(CrockfordChars(d, hn::BitCast(d, index0), s), keep);
-    const auto chars1 = hn::And(CrockfordChars(d, hn::BitCast(d, index1), s), keep);
-    uint8_t* slot = out + i * args.out_stride;
-    StorePrefix(d, layout, slot);
-    StoreBlocks(d, chars0, slot + layout.prefix_len, args.out_stride);
-    StoreBlocks(d, chars1, slot + layout.prefix_len + Fmt::kSecondChunk, args.out_stride);
-    StoreTerminators(layout, slot, kBlocks);
-    validity->Append(errors, kBlocks);
+  for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
+    uint32_t step_errors = 0;
+#pragma GCC unroll 4
+    for (size_t u = 0; u < kUnroll; ++u) {
+      const size_t at = i + u * kBlocks;
+      const auto id = hn::LoadU(d, ids + 16 * at);
+      auto keep = hn::Set(d, 0xFF);
+      if constexpr (Fmt::kTopBitsMustBeZero) {
+        step_errors |= BlockErrors(d, hn::And(id, top_bits), &keep) << (u * kBlocks);
+      }
+      // Sixteen characters (eight pairs) per chunk: 16-bit windows, then the
+      // two 5-bit fields aligned by a high and a low multiply.
+      const auto w0 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_lo));
+      const auto w1 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_hi));
+      const auto index0 = hn::Or(hn::MulHigh(hn::And(w0, mask_hi_lo), mul_hi_lo),
+                                 hn::Mul(hn::And(w0, mask_lo_lo), mul_lo_lo));
+      const auto index1 = hn::Or(hn::MulHigh(hn::And(w1, mask_hi_hi), mul_hi_hi),
+                                 hn::Mul(hn::And(w1, mask_lo_hi), mul_lo_hi));
+      auto chars0 = CrockfordChars(d, hn::BitCast(d, index0), s);
+      auto chars1 = CrockfordChars(d, hn::BitCast(d, index1), s);
+      if constexpr (Fmt::kTopBitsMustBeZero) {
+        chars0 = hn::And(chars0, keep);
+        chars1 = hn::And(chars1, keep);
+      }
+      uint8_t* slot = out + at * stride;
+      if constexpr (!kPlain) StorePrefix(d, layout, slot);
+      StoreBlocks(d, chars0, slot + prefix_len, stride);
+      StoreBlocks(d, chars1, slot + prefix_len + Fmt::kSecondChunk, stride);
+      if constexpr (!kPlain) StoreTerminators(layout, slot, kBlocks);
+    }
+    validity->Append(step_errors, kUnroll * kBlocks);
   }
   return i;
+}
+
+template <class Fmt, bool kPlain>
+void EncodeBase32Layout(const kernels::EncodeArgs& args, const ItemLayout& layout,
+                        const Base32EncodeState& state, ValidityWriter* validity) {
+  size_t done =
+      EncodeBase32Range<Fmt, kPlain, 2>(BulkTag(), args, layout, state, 0, args.count, validity);
+  done =
+      EncodeBase32Range<Fmt, kPlain, 1>(BulkTag(), args, layout, state, done, args.count, validity);
+  EncodeBase32Range<Fmt, kPlain, 1>(OneTag(), args, layout, state, done, args.count, validity);
 }
 
 template <class Fmt>
@@ -314,9 +388,11 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
   if (!layout.Supported()) return reference::Encode(Fmt::kFormat, args);
   const Base32EncodeState& state = kCrockfordEncode[args.lower];
   ValidityWriter validity(args.validity);
-  const size_t done =
-      EncodeBase32Range<Fmt>(BulkTag(), args, layout, state, 0, args.count, &validity);
-  EncodeBase32Range<Fmt>(OneTag(), args, layout, state, done, args.count, &validity);
+  if (layout.chunks == 0 && layout.terminator < 0) {
+    EncodeBase32Layout<Fmt, true>(args, layout, state, &validity);
+  } else {
+    EncodeBase32Layout<Fmt, false>(args, layout, state, &validity);
+  }
   return validity.Finish();
 }
 
