@@ -419,8 +419,10 @@ size_t DecodeCrockford(const kernels::DecodeArgs& args) {
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
     size_t invalid = 0;
-    const size_t done = DecodeCrockfordDense(
-        args, *plan, kCrockfordDecode[args.lenient][args.lower_only].ascii.data(), &invalid);
+    const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
+    const size_t done = plan->dec_fixed_lanes != 0
+                            ? DecodeCrockfordDense<true>(args, *plan, ascii, &invalid)
+                            : DecodeCrockfordDense<false>(args, *plan, ascii, &invalid);
     return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
 #endif

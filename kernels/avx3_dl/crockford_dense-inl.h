@@ -91,7 +91,9 @@ HWY_INLINE size_t EncodeCrockfordDense(const kernels::EncodeArgs& args,
 
 // Decodes the first count - count % 8 items; returns how many and adds the
 // invalid ones to *invalid. ascii128: value per ASCII byte, bit 7 = invalid
-// (128 bytes, 64-byte aligned).
+// (128 bytes, 64-byte aligned). kFixedBytes: the layout has a prefix or a
+// terminator (plan.dec_fixed_lanes != 0) to compare.
+template <bool kFixedBytes>
 HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
                                        const simd_tables::CrockfordDensePlan& plan,
                                        const uint8_t* ascii128, size_t* invalid) {
@@ -139,12 +141,17 @@ HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
       // (value | input & 0x80) & error_bits: bit 7 = not in the alphabet (or
       // input >= 0x80), bits 3-4 of character 0 = value above 7; OR
       // (input ^ expected) & fixed_bytes: prefix / terminator mismatches.
-      const __m512i e0 = _mm512_ternarylogic_epi32(
-          _mm512_ternarylogic_epi32(t0, r0, high_bit, 0xF8), error_bits,
-          _mm512_ternarylogic_epi32(r0, fixed_expected, fixed_bytes, 0x28), 0xEA);
-      const __m512i e1 = _mm512_ternarylogic_epi32(
-          _mm512_ternarylogic_epi32(t1, r1, high_bit, 0xF8), error_bits,
-          _mm512_ternarylogic_epi32(r1, fixed_expected, fixed_bytes, 0x28), 0xEA);
+      __m512i e0 = _mm512_ternarylogic_epi32(t0, r0, high_bit, 0xF8);
+      __m512i e1 = _mm512_ternarylogic_epi32(t1, r1, high_bit, 0xF8);
+      if constexpr (kFixedBytes) {
+        e0 = _mm512_ternarylogic_epi32(
+            e0, error_bits, _mm512_ternarylogic_epi32(r0, fixed_expected, fixed_bytes, 0x28), 0xEA);
+        e1 = _mm512_ternarylogic_epi32(
+            e1, error_bits, _mm512_ternarylogic_epi32(r1, fixed_expected, fixed_bytes, 0x28), 0xEA);
+      } else {
+        e0 = _mm512_and_si512(e0, error_bits);
+        e1 = _mm512_and_si512(e1, error_bits);
+      }
       lane_errors |= (static_cast<uint32_t>(_mm512_test_epi64_mask(e0, e0)) |
                       static_cast<uint32_t>(_mm512_test_epi64_mask(e1, e1)) << 8)
                      << (16 * g);
