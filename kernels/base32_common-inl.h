@@ -1,14 +1,16 @@
-// Crockford Base32 bulk encode / decode shared by ULID and Record ID.
+// Crockford Base32 bulk encode / decode for ULID and Record ID.
 //
 // One ID per 128-bit block. Encode: a byte shuffle gathers, for each pair of
 // output characters, the 16-bit window holding its 10 bits; MulHigh / Mul
 // with per-lane powers of two align the two 5-bit fields (the AVX2 idea of
 // W. Mula & D. Lemire, "Faster Base64 Encoding and Decoding Using AVX2
 // Instructions", ACM TOW 2018, adapted to 5-bit groups); two 16-entry table
-// lookups map 0-31 to the alphabet (one 64-byte vpermb on AVX3_DL and newer).
-// Decode: three 16-entry tables indexed by the low nibble, selected by the
-// high nibble, translate characters (0x80 = not in the alphabet; a 128-entry
-// vpermi2b on AVX3_DL, Mula & Lemire's AVX-512 VBMI base64 approach); digits
+// lookups and a blend on bit 4 map 0-31 to the alphabet (one 64-byte vpermb
+// on AVX3_DL and newer).
+// Decode: three 16-entry tables indexed by the low nibble, chosen by bits 4
+// and 6 with two blends, translate characters (0x80 = not in the alphabet, one
+// signed compare rejects bytes outside 0x30-0x7F; a 128-entry vpermi2b on
+// AVX3_DL, Mula & Lemire's AVX-512 VBMI base64 approach); digits
 // are placed into 5-bit slots and packed 2 -> 10 -> 20 -> 40 bits with shifts;
 // a final shuffle emits big-endian bytes. Errors are per-lane bytes reduced
 // per block into validity bits; invalid IDs' outputs are zeroed branchlessly.
@@ -75,6 +77,29 @@ struct Base32DecodeState {
   const CrockfordDecodeTables& tables;
 };
 
+// The index for a 16-entry TableLookupBytes: x86's vpshufb reads the low
+// nibble of any byte below 0x80 as is (bytes >= 0x80 give 0); elsewhere the
+// low nibble is isolated.
+template <class D>
+HWY_INLINE hn::Vec<D> NibbleIndex(D d, hn::Vec<D> v) {
+#if HWY_ARCH_X86
+  (void)d;
+  return v;
+#else
+  return hn::And(v, hn::Set(d, 0x0F));
+#endif
+}
+
+// Per byte: yes where bit kBit of selector is set, else no (the bit is
+// shifted to bit 7 within its byte: one vpblendvb on x86).
+template <int kBit, class D>
+HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::Vec<D> no) {
+  const hn::RebindToSigned<D> di;
+  const hn::Repartition<uint16_t, D> d16;
+  const auto sign = hn::BitCast(di, hn::ShiftLeft<7 - kBit>(hn::BitCast(d16, selector)));
+  return hn::BitCast(d, hn::IfNegativeThenElse(sign, hn::BitCast(di, yes), hn::BitCast(di, no)));
+}
+
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
 // the alphabet (including bytes >= 0x80). The translator's vectors are made
 // once per range (kernel loops must not rebuild constants per iteration).
@@ -105,24 +130,13 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   }
 #endif
   (void)s;
-  // Lanes index the three row tables directly on x86 (vpshufb uses the low
-  // nibble; bytes >= 0x80 give 0 and are caught by the range check below).
-#if HWY_ARCH_X86
-  const auto low = chars;
-#else
-  const auto low = hn::And(chars, hn::Set(d, 0x0F));
-#endif
-  const hn::RebindToSigned<D> di;
-  // Bit 4 picks row 0x5_/0x7_ over 0x4_/0x6_; bit 6 letters over digits
-  // (each shifted to bit 7 within its byte for the blends).
-  const hn::Repartition<uint16_t, D> d16;
-  const auto bit4 = hn::BitCast(di, hn::ShiftLeft<3>(hn::BitCast(d16, chars)));
-  const auto bit6 = hn::BitCast(di, hn::ShiftLeft<1>(hn::BitCast(d16, chars)));
+  // Bytes >= 0x80 are caught by the range check below. Bit 4 picks row
+  // 0x5_/0x7_ over 0x4_/0x6_; bit 6 letters over digits.
+  const auto low = NibbleIndex(d, chars);
   const auto letters =
-      hn::IfNegativeThenElse(bit4, hn::BitCast(di, hn::TableLookupBytes(row_5, low)),
-                             hn::BitCast(di, hn::TableLookupBytes(row_4, low)));
-  const auto values =
-      hn::IfNegativeThenElse(bit6, letters, hn::BitCast(di, hn::TableLookupBytes(row_digits, low)));
+      SelectByBit<4>(d, chars, hn::TableLookupBytes(row_5, low), hn::TableLookupBytes(row_4, low));
+  const auto values = SelectByBit<6>(d, chars, letters, hn::TableLookupBytes(row_digits, low));
+  const hn::RebindToSigned<D> di;
   // Outside 0x30-0x7F (signed compare: bytes >= 0x80 are negative).
   const auto outside = hn::VecFromMask(di, hn::Lt(hn::BitCast(di, chars), hn::Set(di, 0x30)));
   auto invalid = outside;
@@ -131,38 +145,37 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
                      hn::VecFromMask(di, hn::Eq(hn::And(hn::BitCast(di, chars), hn::Set(di, 0x60)),
                                                 hn::Set(di, 0x40))));
   }
-  return hn::BitCast(d, hn::Or(values, invalid));
+  return hn::Or(values, hn::BitCast(d, invalid));
 }
+
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+// pmaddubsw / pmaddwd at each x86 vector width (Highway 1.0.3 has neither).
+HWY_INLINE __m128i MulAddPairs(__m128i a, __m128i b) { return _mm_maddubs_epi16(a, b); }
+HWY_INLINE __m128i MulAddWords(__m128i a, __m128i b) { return _mm_madd_epi16(a, b); }
+#if HWY_TARGET <= HWY_AVX2
+HWY_INLINE __m256i MulAddPairs(__m256i a, __m256i b) { return _mm256_maddubs_epi16(a, b); }
+HWY_INLINE __m256i MulAddWords(__m256i a, __m256i b) { return _mm256_madd_epi16(a, b); }
+#endif
+#if HWY_TARGET <= HWY_AVX3
+HWY_INLINE __m512i MulAddPairs(__m512i a, __m512i b) { return _mm512_maddubs_epi16(a, b); }
+HWY_INLINE __m512i MulAddWords(__m512i a, __m512i b) { return _mm512_madd_epi16(a, b); }
+#endif
+#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
 
 // Slots of 5-bit values -> one 40-bit group per u64 lane (little-endian).
 // Bits 40..63 of each lane are unspecified (only bytes 0..4 are used).
 template <class D>
 HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
-  // pmaddubsw (32, 1) then pmaddwd (1024, 1): 5 -> 10 -> 20 bits in two ops.
-  if constexpr (hn::MaxLanes(D()) == 16) {
-    __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(slots.raw, _mm_set1_epi16(0x0120)),
-                               _mm_set1_epi32(0x00010400));
-    return hn::Vec<D>{_mm_or_si128(_mm_slli_epi64(x, 20), _mm_srli_epi64(x, 32))};
-  }
-#if HWY_TARGET <= HWY_AVX2
-  if constexpr (hn::MaxLanes(D()) == 32) {
-    __m256i x = _mm256_madd_epi16(_mm256_maddubs_epi16(slots.raw, _mm256_set1_epi16(0x0120)),
-                                  _mm256_set1_epi32(0x00010400));
-    return hn::Vec<D>{_mm256_or_si256(_mm256_slli_epi64(x, 20), _mm256_srli_epi64(x, 32))};
-  }
-#endif
-#if HWY_TARGET <= HWY_AVX3
-  if constexpr (hn::MaxLanes(D()) == 64) {
-    __m512i x = _mm512_madd_epi16(_mm512_maddubs_epi16(slots.raw, _mm512_set1_epi16(0x0120)),
-                                  _mm512_set1_epi32(0x00010400));
-    return hn::Vec<D>{_mm512_or_si512(_mm512_slli_epi64(x, 20), _mm512_srli_epi64(x, 32))};
-  }
-#endif
-#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
   const hn::Repartition<uint16_t, D> d16;
   const hn::Repartition<uint32_t, D> d32;
   const hn::Repartition<uint64_t, D> d64;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+  // pmaddubsw (32, 1) then pmaddwd (1024, 1): 5 -> 10 -> 20 bits in two ops.
+  const hn::Vec<decltype(d64)> x{
+      MulAddWords(MulAddPairs(slots.raw, hn::BitCast(d, hn::Set(d16, 0x0120)).raw),
+                  hn::BitCast(d16, hn::Set(d32, 0x00010400u)).raw)};
+  return hn::BitCast(d, hn::Or(hn::ShiftLeft<20>(x), hn::ShiftRight<32>(x)));
+#else
   auto w = hn::BitCast(d16, slots);
   w = hn::Or(hn::ShiftLeft<5>(hn::And(w, hn::Set(d16, 0x00FF))), hn::ShiftRight<8>(w));
   auto x = hn::BitCast(d32, w);
@@ -170,6 +183,7 @@ HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
   auto y = hn::BitCast(d64, x);
   y = hn::Or(hn::ShiftLeft<20>(hn::And(y, hn::Set(d64, 0xFFFFFFFFull))), hn::ShiftRight<32>(y));
   return hn::BitCast(d, y);
+#endif
 }
 
 // Per-format constants. kSecondChunk: offset of the second 16-character load
@@ -216,9 +230,9 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto row_digits = Table(d, s.tables.row_digits);
   const auto row_4 = Table(d, s.tables.row_4), row_5 = Table(d, s.tables.row_5);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
-  uint8_t* const ids = args.ids;
-  const size_t stride = args.stride;
   const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
+  const size_t stride = args.stride;
+  uint8_t* const ids = args.ids;
   size_t i = begin;
   for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
     uint32_t step_errors = 0;
@@ -298,20 +312,11 @@ HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const Base32EncodeSt
     return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, _mm512_load_si512(s.alphabet64.data()))};
   }
 #endif
-  // index < 32: on x86 vpshufb reads its low nibble as is.
-#if HWY_ARCH_X86
-  const auto low = index;
-#else
-  const auto low = hn::And(index, hn::Set(d, 0x0F));
-#endif
-  const hn::RebindToSigned<D> di;
-  const hn::Repartition<uint16_t, D> d16;
-  const auto from_lo = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low);
-  const auto from_hi = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_hi.data()), low);
-  // Bit 4 (16-31) moved to bit 7 of its byte picks the upper half.
-  const auto upper = hn::BitCast(di, hn::ShiftLeft<3>(hn::BitCast(d16, index)));
-  return hn::BitCast(
-      d, hn::IfNegativeThenElse(upper, hn::BitCast(di, from_hi), hn::BitCast(di, from_lo)));
+  // index < 32: bit 4 picks the upper half.
+  const auto low = NibbleIndex(d, index);
+  return SelectByBit<4>(d, index,
+                        hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_hi.data()), low),
+                        hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low));
 }
 
 // Encodes items [begin, end) in steps of kUnroll * BlocksOf(d); returns where
@@ -418,8 +423,8 @@ size_t DecodeCrockford(const kernels::DecodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
-    size_t invalid = 0;
     const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
+    size_t invalid = 0;
     const size_t done = plan->dec_fixed_lanes != 0
                             ? DecodeCrockfordDense<true>(args, *plan, ascii, &invalid)
                             : DecodeCrockfordDense<false>(args, *plan, ascii, &invalid);
@@ -428,6 +433,14 @@ size_t DecodeCrockford(const kernels::DecodeArgs& args) {
 #endif
   return DecodeBase32<Fmt>(args);
 }
+
+// The kernel table's entries: ULID (26 characters, 128 bits; SPEC §1.1,
+// https://github.com/ulid/spec) and Record ID (20 characters, 100 bits;
+// SPEC §1.2, seed 002).
+size_t EncodeUlid(const kernels::EncodeArgs& args) { return EncodeCrockford<UlidFormat>(args); }
+size_t DecodeUlid(const kernels::DecodeArgs& args) { return DecodeCrockford<UlidFormat>(args); }
+size_t EncodeRecord(const kernels::EncodeArgs& args) { return EncodeCrockford<RecordFormat>(args); }
+size_t DecodeRecord(const kernels::DecodeArgs& args) { return DecodeCrockford<RecordFormat>(args); }
 
 #endif  // HWY_TARGET != HWY_SCALAR
 
