@@ -91,13 +91,18 @@ HWY_INLINE hn::Vec<D> NibbleIndex(D d, hn::Vec<D> v) {
 }
 
 // Per byte: yes where bit kBit of selector is set, else no (the bit is
-// shifted to bit 7 within its byte: one vpblendvb on x86).
+// shifted to bit 7 within its byte: one vpblendvb on AVX2 / SSE4).
 template <int kBit, class D>
 HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::Vec<D> no) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  // AVX-512: vptestmb into a mask register, one vpblendmb.
+  return hn::IfThenElse(hn::TestBit(selector, hn::Set(d, uint8_t{1} << kBit)), yes, no);
+#else
   const hn::RebindToSigned<D> di;
   const hn::Repartition<uint16_t, D> d16;
   const auto sign = hn::BitCast(di, hn::ShiftLeft<7 - kBit>(hn::BitCast(d16, selector)));
   return hn::BitCast(d, hn::IfNegativeThenElse(sign, hn::BitCast(di, yes), hn::BitCast(di, no)));
+#endif
 }
 
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
