@@ -91,18 +91,15 @@ HWY_INLINE hn::Vec<D> NibbleIndex(D d, hn::Vec<D> v) {
 }
 
 // Per byte: yes where bit kBit of selector is set, else no (the bit is
-// shifted to bit 7 within its byte: one vpblendvb on AVX2 / SSE4).
+// shifted to bit 7 within its byte: one vpblendvb on AVX2 / SSE4; on AVX3
+// vpmovb2m + vpblendmb, which llvm-mca's icelake-server model prefers to
+// vptestmb + vpblendmb in the decoder, whose loop is bound on port 5).
 template <int kBit, class D>
 HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::Vec<D> no) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  // AVX-512: vptestmb into a mask register, one vpblendmb.
-  return hn::IfThenElse(hn::TestBit(selector, hn::Set(d, uint8_t{1} << kBit)), yes, no);
-#else
   const hn::RebindToSigned<D> di;
   const hn::Repartition<uint16_t, D> d16;
   const auto sign = hn::BitCast(di, hn::ShiftLeft<7 - kBit>(hn::BitCast(d16, selector)));
   return hn::BitCast(d, hn::IfNegativeThenElse(sign, hn::BitCast(di, yes), hn::BitCast(di, no)));
-#endif
 }
 
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
@@ -319,9 +316,14 @@ HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const Base32EncodeSt
 #endif
   // index < 32: bit 4 picks the upper half.
   const auto low = NibbleIndex(d, index);
-  return SelectByBit<4>(d, index,
-                        hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_hi.data()), low),
-                        hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low));
+  const auto from_hi = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_hi.data()), low);
+  const auto from_lo = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low);
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  // AVX-512: vptestmb into a mask register, one vpblendmb (no shift).
+  return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
+#else
+  return SelectByBit<4>(d, index, from_hi, from_lo);
+#endif
 }
 
 // Encodes items [begin, end) in steps of kUnroll * BlocksOf(d); returns where
