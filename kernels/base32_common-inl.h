@@ -1,14 +1,16 @@
-// Crockford Base32 bulk encode / decode shared by ULID and Record ID.
+// Crockford Base32 bulk encode / decode for ULID and Record ID.
 //
 // One ID per 128-bit block. Encode: a byte shuffle gathers, for each pair of
 // output characters, the 16-bit window holding its 10 bits; MulHigh / Mul
 // with per-lane powers of two align the two 5-bit fields (the AVX2 idea of
 // W. Mula & D. Lemire, "Faster Base64 Encoding and Decoding Using AVX2
 // Instructions", ACM TOW 2018, adapted to 5-bit groups); two 16-entry table
-// lookups map 0-31 to the alphabet (one 64-byte vpermb on AVX3_DL and newer).
-// Decode: three 16-entry tables indexed by the low nibble, selected by the
-// high nibble, translate characters (0x80 = not in the alphabet; a 128-entry
-// vpermi2b on AVX3_DL, Mula & Lemire's AVX-512 VBMI base64 approach); digits
+// lookups and a blend on bit 4 map 0-31 to the alphabet (one 64-byte vpermb
+// on AVX3_DL and newer).
+// Decode: three 16-entry tables indexed by the low nibble, chosen by bits 4
+// and 6 with two blends, translate characters (0x80 = not in the alphabet, one
+// signed compare rejects bytes outside 0x30-0x7F; a 128-entry vpermi2b on
+// AVX3_DL, Mula & Lemire's AVX-512 VBMI base64 approach); digits
 // are placed into 5-bit slots and packed 2 -> 10 -> 20 -> 40 bits with shifts;
 // a final shuffle emits big-endian bytes. Errors are per-lane bytes reduced
 // per block into validity bits; invalid IDs' outputs are zeroed branchlessly.
@@ -70,24 +72,45 @@ inline constexpr CrockfordDecodeTables kCrockfordDecode[2][2] = {
 // Per-call decode state.
 struct Base32DecodeState {
   Base32DecodeState(bool lenient, bool lower_only)
-      : tables(kCrockfordDecode[lenient][lower_only]),
-        // Letter rows: 0x4_/0x6_ and 0x5_/0x7_ (bit 1 of the high nibble is the
-        // case bit); TypeID accepts only the lower-case rows 6 and 7.
-        row_key_mask(lower_only ? 0x0F : 0x0D),
-        row_4_key(lower_only ? 6 : 4),
-        row_5_key(lower_only ? 7 : 5) {}
+      : tables(kCrockfordDecode[lenient][lower_only]) {}
 
   const CrockfordDecodeTables& tables;
-  uint8_t row_key_mask, row_4_key, row_5_key;
 };
+
+// The index for a 16-entry TableLookupBytes: x86's vpshufb reads the low
+// nibble of any byte below 0x80 as is (bytes >= 0x80 give 0); elsewhere the
+// low nibble is isolated.
+template <class D>
+HWY_INLINE hn::Vec<D> NibbleIndex(D d, hn::Vec<D> v) {
+#if HWY_ARCH_X86
+  (void)d;
+  return v;
+#else
+  return hn::And(v, hn::Set(d, 0x0F));
+#endif
+}
+
+// Per byte: yes where bit kBit of selector is set, else no (the bit is
+// shifted to bit 7 within its byte: one vpblendvb on AVX2 / SSE4; on AVX3
+// vpmovb2m + vpblendmb, which llvm-mca's icelake-server model prefers to
+// vptestmb + vpblendmb in the decoder, whose loop is bound on port 5).
+template <int kBit, class D>
+HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::Vec<D> no) {
+  const hn::RebindToSigned<D> di;
+  const hn::Repartition<uint16_t, D> d16;
+  const auto sign = hn::BitCast(di, hn::ShiftLeft<7 - kBit>(hn::BitCast(d16, selector)));
+  return hn::BitCast(d, hn::IfNegativeThenElse(sign, hn::BitCast(di, yes), hn::BitCast(di, no)));
+}
 
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
 // the alphabet (including bytes >= 0x80). The translator's vectors are made
 // once per range (kernel loops must not rebuild constants per iteration).
-template <class D>
+// Letter rows: 0x4_/0x6_ and 0x5_/0x7_ (bit 5 is the case bit); kLowerOnly
+// (TypeID) accepts only the lower-case rows 0x6_ and 0x7_.
+template <bool kLowerOnly, class D>
 HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32DecodeState& s,
-                                         hn::Vec<D> row_digits, hn::Vec<D> row_4, hn::Vec<D> row_5,
-                                         hn::Vec<D> key_mask, hn::Vec<D> key_4, hn::Vec<D> key_5) {
+                                         hn::Vec<D> row_digits, hn::Vec<D> row_4,
+                                         hn::Vec<D> row_5) {
 #if SORTID_TARGET_HAS_VBMI
   if constexpr (hn::MaxLanes(D()) == 64) {
     // One 128-entry vpermi2b; bytes >= 0x80 keep their high bit.
@@ -109,44 +132,52 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   }
 #endif
   (void)s;
-  const auto low = hn::And(chars, hn::Set(d, 0x0F));
-  const auto high = hn::ShiftRight<4>(chars);
-  const auto key = hn::And(high, key_mask);
-  auto values = hn::IfThenElse(hn::Eq(high, hn::Set(d, 3)), hn::TableLookupBytes(row_digits, low),
-                               hn::Set(d, simd_tables::kZero));
-  values = hn::IfThenElse(hn::Eq(key, key_4), hn::TableLookupBytes(row_4, low), values);
-  return hn::IfThenElse(hn::Eq(key, key_5), hn::TableLookupBytes(row_5, low), values);
+  // Bytes >= 0x80 are caught by the range check below. Bit 4 picks row
+  // 0x5_/0x7_ over 0x4_/0x6_; bit 6 letters over digits.
+  const auto low = NibbleIndex(d, chars);
+  const auto letters =
+      SelectByBit<4>(d, chars, hn::TableLookupBytes(row_5, low), hn::TableLookupBytes(row_4, low));
+  const auto values = SelectByBit<6>(d, chars, letters, hn::TableLookupBytes(row_digits, low));
+  const hn::RebindToSigned<D> di;
+  // Outside 0x30-0x7F (signed compare: bytes >= 0x80 are negative).
+  const auto outside = hn::VecFromMask(di, hn::Lt(hn::BitCast(di, chars), hn::Set(di, 0x30)));
+  auto invalid = outside;
+  if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
+    invalid = hn::Or(invalid,
+                     hn::VecFromMask(di, hn::Eq(hn::And(hn::BitCast(di, chars), hn::Set(di, 0x60)),
+                                                hn::Set(di, 0x40))));
+  }
+  return hn::Or(values, hn::BitCast(d, invalid));
 }
+
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+// pmaddubsw / pmaddwd at each x86 vector width (Highway 1.0.3 has neither).
+HWY_INLINE __m128i MulAddPairs(__m128i a, __m128i b) { return _mm_maddubs_epi16(a, b); }
+HWY_INLINE __m128i MulAddWords(__m128i a, __m128i b) { return _mm_madd_epi16(a, b); }
+#if HWY_TARGET <= HWY_AVX2
+HWY_INLINE __m256i MulAddPairs(__m256i a, __m256i b) { return _mm256_maddubs_epi16(a, b); }
+HWY_INLINE __m256i MulAddWords(__m256i a, __m256i b) { return _mm256_madd_epi16(a, b); }
+#endif
+#if HWY_TARGET <= HWY_AVX3
+HWY_INLINE __m512i MulAddPairs(__m512i a, __m512i b) { return _mm512_maddubs_epi16(a, b); }
+HWY_INLINE __m512i MulAddWords(__m512i a, __m512i b) { return _mm512_madd_epi16(a, b); }
+#endif
+#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
 
 // Slots of 5-bit values -> one 40-bit group per u64 lane (little-endian).
 // Bits 40..63 of each lane are unspecified (only bytes 0..4 are used).
 template <class D>
 HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
-  // pmaddubsw (32, 1) then pmaddwd (1024, 1): 5 -> 10 -> 20 bits in two ops.
-  if constexpr (hn::MaxLanes(D()) == 16) {
-    __m128i x = _mm_madd_epi16(_mm_maddubs_epi16(slots.raw, _mm_set1_epi16(0x0120)),
-                               _mm_set1_epi32(0x00010400));
-    return hn::Vec<D>{_mm_or_si128(_mm_slli_epi64(x, 20), _mm_srli_epi64(x, 32))};
-  }
-#if HWY_TARGET <= HWY_AVX2
-  if constexpr (hn::MaxLanes(D()) == 32) {
-    __m256i x = _mm256_madd_epi16(_mm256_maddubs_epi16(slots.raw, _mm256_set1_epi16(0x0120)),
-                                  _mm256_set1_epi32(0x00010400));
-    return hn::Vec<D>{_mm256_or_si256(_mm256_slli_epi64(x, 20), _mm256_srli_epi64(x, 32))};
-  }
-#endif
-#if HWY_TARGET <= HWY_AVX3
-  if constexpr (hn::MaxLanes(D()) == 64) {
-    __m512i x = _mm512_madd_epi16(_mm512_maddubs_epi16(slots.raw, _mm512_set1_epi16(0x0120)),
-                                  _mm512_set1_epi32(0x00010400));
-    return hn::Vec<D>{_mm512_or_si512(_mm512_slli_epi64(x, 20), _mm512_srli_epi64(x, 32))};
-  }
-#endif
-#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
   const hn::Repartition<uint16_t, D> d16;
   const hn::Repartition<uint32_t, D> d32;
   const hn::Repartition<uint64_t, D> d64;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+  // pmaddubsw (32, 1) then pmaddwd (1024, 1): 5 -> 10 -> 20 bits in two ops.
+  const hn::Vec<decltype(d64)> x{
+      MulAddWords(MulAddPairs(slots.raw, hn::BitCast(d, hn::Set(d16, 0x0120)).raw),
+                  hn::BitCast(d16, hn::Set(d32, 0x00010400u)).raw)};
+  return hn::BitCast(d, hn::Or(hn::ShiftLeft<20>(x), hn::ShiftRight<32>(x)));
+#else
   auto w = hn::BitCast(d16, slots);
   w = hn::Or(hn::ShiftLeft<5>(hn::And(w, hn::Set(d16, 0x00FF))), hn::ShiftRight<8>(w));
   auto x = hn::BitCast(d32, w);
@@ -154,6 +185,7 @@ HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
   auto y = hn::BitCast(d64, x);
   y = hn::Or(hn::ShiftLeft<20>(hn::And(y, hn::Set(d64, 0xFFFFFFFFull))), hn::ShiftRight<32>(y));
   return hn::BitCast(d, y);
+#endif
 }
 
 // Per-format constants. kSecondChunk: offset of the second 16-character load
@@ -180,9 +212,12 @@ struct RecordFormat {
   static constexpr const simd_tables::Base32EncodeTables& kEncodeHi = simd_tables::kRecordEncodeHi;
 };
 
-// Decodes items [begin, end) in steps of BlocksOf(d); returns where it
-// stopped (end, or the last position a whole step does not fit).
-template <class Fmt, class D>
+// Decodes items [begin, end) in steps of kUnroll * BlocksOf(d); returns where
+// it stopped (end, or the last position a whole step does not fit). kPlain:
+// no prefix and no terminator (the layout checks compile away). The stride
+// and pointers live in locals: the byte stores may alias anything in memory,
+// so fields read through args / layout would be reloaded every step.
+template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, class D>
 HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const ItemLayout& layout,
                                     const Base32DecodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
@@ -196,30 +231,46 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto high_bit = hn::Set(d, 0x80);
   const auto row_digits = Table(d, s.tables.row_digits);
   const auto row_4 = Table(d, s.tables.row_4), row_5 = Table(d, s.tables.row_5);
-  const auto key_mask = hn::Set(d, s.row_key_mask);
-  const auto key_4 = hn::Set(d, s.row_4_key), key_5 = hn::Set(d, s.row_5_key);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
+  const size_t stride = args.stride;
+  uint8_t* const ids = args.ids;
   size_t i = begin;
-  for (; i + kBlocks <= end; i += kBlocks) {
-    const uint8_t* item = text + i * args.stride;
-    auto error = LayoutErrors(d, layout, item);
-    const uint8_t* id = item + layout.prefix_len;
-    const auto c0 = LoadBlocks(d, id, args.stride);
-    const auto c1 = LoadBlocks(d, id + Fmt::kSecondChunk, args.stride);
-    const auto v0 = TranslateCrockford(d, c0, s, row_digits, row_4, row_5, key_mask, key_4, key_5);
-    const auto v1 = TranslateCrockford(d, c1, s, row_digits, row_4, row_5, key_mask, key_4, key_5);
-    error = hn::Or(error, hn::And(hn::Or(v0, v1), high_bit));
-    if constexpr (Fmt::kFirstCharLimit) error = hn::Or(error, hn::And(v0, first_lane));
-    const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
-    const auto b = Pack40(d, hn::TableLookupBytesOr0(v1, slots_b));
-    const auto bytes =
-        hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
-    hn::Vec<D> keep;
-    const uint32_t errors = BlockErrors(d, error, &keep);
-    hn::StoreU(hn::And(bytes, keep), d, args.ids + 16 * i);
-    validity->Append(errors, kBlocks);
+  for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
+    uint32_t step_errors = 0;
+#pragma GCC unroll 4
+    for (size_t u = 0; u < kUnroll; ++u) {
+      const uint8_t* item = text + (i + u * kBlocks) * stride;
+      auto error = kPlain ? hn::Zero(d) : LayoutErrors(d, layout, item);
+      const uint8_t* id = item + prefix_len;
+      const auto c0 = LoadBlocks(d, id, stride);
+      const auto c1 = LoadBlocks(d, id + Fmt::kSecondChunk, stride);
+      const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
+      const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
+      error = hn::Or(error, hn::And(hn::Or(v0, v1), high_bit));
+      if constexpr (Fmt::kFirstCharLimit) error = hn::Or(error, hn::And(v0, first_lane));
+      const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
+      const auto b = Pack40(d, hn::TableLookupBytesOr0(v1, slots_b));
+      const auto bytes =
+          hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
+      hn::Vec<D> keep;
+      step_errors |= BlockErrors(d, error, &keep) << (u * kBlocks);
+      hn::StoreU(hn::And(bytes, keep), d, ids + 16 * (i + u * kBlocks));
+    }
+    validity->Append(step_errors, kUnroll * kBlocks);
   }
   return i;
+}
+
+template <class Fmt, bool kPlain, bool kLowerOnly>
+void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
+                        const Base32DecodeState& state, ValidityWriter* validity) {
+  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, layout, state, 0,
+                                                              args.count, validity);
+  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, layout, state, done,
+                                                       args.count, validity);
+  DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, layout, state, done, args.count,
+                                                validity);
 }
 
 template <class Fmt>
@@ -228,9 +279,14 @@ size_t DecodeBase32(const kernels::DecodeArgs& args) {
   if (!layout.Supported()) return reference::Decode(Fmt::kFormat, args);
   const Base32DecodeState state(args.lenient, args.lower_only);
   ValidityWriter validity(args.validity);
-  const size_t done =
-      DecodeBase32Range<Fmt>(BulkTag(), args, layout, state, 0, args.count, &validity);
-  DecodeBase32Range<Fmt>(OneTag(), args, layout, state, done, args.count, &validity);
+  const bool plain = layout.chunks == 0 && layout.terminator < 0;
+  if (args.lower_only) {
+    if (plain) DecodeBase32Layout<Fmt, true, true>(args, layout, state, &validity);
+    if (!plain) DecodeBase32Layout<Fmt, false, true>(args, layout, state, &validity);
+  } else {
+    if (plain) DecodeBase32Layout<Fmt, true, false>(args, layout, state, &validity);
+    if (!plain) DecodeBase32Layout<Fmt, false, false>(args, layout, state, &validity);
+  }
   return validity.Finish();
 }
 
@@ -258,14 +314,21 @@ HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const Base32EncodeSt
     return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, _mm512_load_si512(s.alphabet64.data()))};
   }
 #endif
-  const auto low = hn::And(index, hn::Set(d, 0x0F));
-  const auto from_lo = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low);
+  // index < 32: bit 4 picks the upper half.
+  const auto low = NibbleIndex(d, index);
   const auto from_hi = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_hi.data()), low);
+  const auto from_lo = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low);
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  // AVX-512: vptestmb into a mask register, one vpblendmb (no shift).
   return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
+#else
+  return SelectByBit<4>(d, index, from_hi, from_lo);
+#endif
 }
 
-// Encodes items [begin, end) in steps of BlocksOf(d); returns where it stopped.
-template <class Fmt, class D>
+// Encodes items [begin, end) in steps of kUnroll * BlocksOf(d); returns where
+// it stopped. kPlain and the locals: as for DecodeBase32Range.
+template <class Fmt, bool kPlain, size_t kUnroll, class D>
 HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const ItemLayout& layout,
                                     const Base32EncodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
@@ -281,30 +344,53 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
   const auto mask_lo_hi = Table16(d, hi.mask_lo), mul_lo_hi = Table16(d, hi.mul_lo);
   const auto top_bits = Table(d, kTopBits);
   auto* out = reinterpret_cast<uint8_t*>(args.out);
+  const uint8_t* const ids = args.ids;
+  const size_t stride = args.out_stride;
+  const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   size_t i = begin;
-  for (; i + kBlocks <= end; i += kBlocks) {
-    const auto id = hn::LoadU(d, args.ids + 16 * i);
-    auto keep = hn::Set(d, 0xFF);
-    uint32_t errors = 0;
-    if constexpr (Fmt::kTopBitsMustBeZero) errors = BlockErrors(d, hn::And(id, top_bits), &keep);
-    // Sixteen characters (eight pairs) per chunk: 16-bit windows, then the two
-    // 5-bit fields aligned by a high and a low multiply.
-    const auto w0 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_lo));
-    const auto w1 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_hi));
-    const auto index0 = hn::Or(hn::MulHigh(hn::And(w0, mask_hi_lo), mul_hi_lo),
-                               hn::Mul(hn::And(w0, mask_lo_lo), mul_lo_lo));
-    const auto index1 = hn::Or(hn::MulHigh(hn::And(w1, mask_hi_hi), mul_hi_hi),
-                               hn::Mul(hn::And(w1, mask_lo_hi), mul_lo_hi));
-    const auto chars0 = hn::And(CrockfordChars(d, hn::BitCast(d, index0), s), keep);
-    const auto chars1 = hn::And(CrockfordChars(d, hn::BitCast(d, index1), s), keep);
-    uint8_t* slot = out + i * args.out_stride;
-    StorePrefix(d, layout, slot);
-    StoreBlocks(d, chars0, slot + layout.prefix_len, args.out_stride);
-    StoreBlocks(d, chars1, slot + layout.prefix_len + Fmt::kSecondChunk, args.out_stride);
-    StoreTerminators(layout, slot, kBlocks);
-    validity->Append(errors, kBlocks);
+  for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
+    uint32_t step_errors = 0;
+#pragma GCC unroll 4
+    for (size_t u = 0; u < kUnroll; ++u) {
+      const size_t at = i + u * kBlocks;
+      const auto id = hn::LoadU(d, ids + 16 * at);
+      auto keep = hn::Set(d, 0xFF);
+      if constexpr (Fmt::kTopBitsMustBeZero) {
+        step_errors |= BlockErrors(d, hn::And(id, top_bits), &keep) << (u * kBlocks);
+      }
+      // Sixteen characters (eight pairs) per chunk: 16-bit windows, then the
+      // two 5-bit fields aligned by a high and a low multiply.
+      const auto w0 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_lo));
+      const auto w1 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_hi));
+      const auto index0 = hn::Or(hn::MulHigh(hn::And(w0, mask_hi_lo), mul_hi_lo),
+                                 hn::Mul(hn::And(w0, mask_lo_lo), mul_lo_lo));
+      const auto index1 = hn::Or(hn::MulHigh(hn::And(w1, mask_hi_hi), mul_hi_hi),
+                                 hn::Mul(hn::And(w1, mask_lo_hi), mul_lo_hi));
+      auto chars0 = CrockfordChars(d, hn::BitCast(d, index0), s);
+      auto chars1 = CrockfordChars(d, hn::BitCast(d, index1), s);
+      if constexpr (Fmt::kTopBitsMustBeZero) {
+        chars0 = hn::And(chars0, keep);
+        chars1 = hn::And(chars1, keep);
+      }
+      uint8_t* slot = out + at * stride;
+      if constexpr (!kPlain) StorePrefix(d, layout, slot);
+      StoreBlocks(d, chars0, slot + prefix_len, stride);
+      StoreBlocks(d, chars1, slot + prefix_len + Fmt::kSecondChunk, stride);
+      if constexpr (!kPlain) StoreTerminators(layout, slot, kBlocks);
+    }
+    validity->Append(step_errors, kUnroll * kBlocks);
   }
   return i;
+}
+
+template <class Fmt, bool kPlain>
+void EncodeBase32Layout(const kernels::EncodeArgs& args, const ItemLayout& layout,
+                        const Base32EncodeState& state, ValidityWriter* validity) {
+  size_t done =
+      EncodeBase32Range<Fmt, kPlain, 2>(BulkTag(), args, layout, state, 0, args.count, validity);
+  done =
+      EncodeBase32Range<Fmt, kPlain, 1>(BulkTag(), args, layout, state, done, args.count, validity);
+  EncodeBase32Range<Fmt, kPlain, 1>(OneTag(), args, layout, state, done, args.count, validity);
 }
 
 template <class Fmt>
@@ -314,9 +400,11 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
   if (!layout.Supported()) return reference::Encode(Fmt::kFormat, args);
   const Base32EncodeState& state = kCrockfordEncode[args.lower];
   ValidityWriter validity(args.validity);
-  const size_t done =
-      EncodeBase32Range<Fmt>(BulkTag(), args, layout, state, 0, args.count, &validity);
-  EncodeBase32Range<Fmt>(OneTag(), args, layout, state, done, args.count, &validity);
+  if (layout.chunks == 0 && layout.terminator < 0) {
+    EncodeBase32Layout<Fmt, true>(args, layout, state, &validity);
+  } else {
+    EncodeBase32Layout<Fmt, false>(args, layout, state, &validity);
+  }
   return validity.Finish();
 }
 
@@ -342,14 +430,24 @@ size_t DecodeCrockford(const kernels::DecodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
+    const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
     size_t invalid = 0;
-    const size_t done = DecodeCrockfordDense(
-        args, *plan, kCrockfordDecode[args.lenient][args.lower_only].ascii.data(), &invalid);
+    const size_t done = plan->dec_fixed_lanes != 0
+                            ? DecodeCrockfordDense<true>(args, *plan, ascii, &invalid)
+                            : DecodeCrockfordDense<false>(args, *plan, ascii, &invalid);
     return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
 #endif
   return DecodeBase32<Fmt>(args);
 }
+
+// The kernel table's entries: ULID (26 characters, 128 bits; SPEC §1.1,
+// https://github.com/ulid/spec) and Record ID (20 characters, 100 bits;
+// SPEC §1.2, seed 002).
+size_t EncodeUlid(const kernels::EncodeArgs& args) { return EncodeCrockford<UlidFormat>(args); }
+size_t DecodeUlid(const kernels::DecodeArgs& args) { return DecodeCrockford<UlidFormat>(args); }
+size_t EncodeRecord(const kernels::EncodeArgs& args) { return EncodeCrockford<RecordFormat>(args); }
+size_t DecodeRecord(const kernels::DecodeArgs& args) { return DecodeCrockford<RecordFormat>(args); }
 
 #endif  // HWY_TARGET != HWY_SCALAR
 

@@ -124,6 +124,52 @@ TEST_P(DifferentialTest, EncodeEveryCountUpTo300) {
   }
 }
 
+// Every byte value at every character position of a ULID / Record ID (one
+// bulk call over 256 x chars items, then 1..15-item tails), in each alphabet
+// mode (strict, lenient, TypeID lower case only), against the reference
+// kernel: validity, invalid count, zeroed IDs.
+TEST_P(DifferentialTest, EveryByteAtEveryCharacterPosition) {
+  for (Format format : {Format::kUlid, Format::kRecordId}) {
+    for (int mode = 0; mode < 3; ++mode) {  // TypeID is never lenient
+      const bool lenient = (mode & 1) != 0, lower_only = (mode & 2) != 0;
+      if (lower_only && format != Format::kUlid) continue;  // TypeID is ULID text
+      SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " lenient "
+                                      << lenient << " lower only " << lower_only);
+      TextOptions opts;
+      opts.lenient = lenient;
+      opts.type_id = lower_only;
+      if (lower_only) opts.letter_case = LetterCase::kLower;
+      const size_t chars = item_length(format, opts);
+      ASSERT_EQ(chars, format == Format::kUlid ? 26u : 20u);
+      const size_t count = 256 * chars;
+      std::mt19937_64 rng(static_cast<uint64_t>(mode) + 5);
+      std::vector<uint8_t> ids(count * 16);
+      for (auto& b : ids) b = static_cast<uint8_t>(rng());
+      test::MakeValidIds(format, ids.data(), count);
+      std::string text(count * chars, '?');
+      ASSERT_TRUE(encode(format, ids.data(), count, text.data(), chars, nullptr, opts).ok());
+      for (size_t i = 0; i < count; ++i) text[i * chars + i % chars] = static_cast<char>(i / chars);
+      // All items (a multiple of 8: no tail), then n = 1..15 items from a
+      // start that moves through the text (tails over many byte values).
+      for (size_t n = 0; n <= 15; ++n) {
+        const size_t start = n == 0 ? 0 : n * 397 % (count - 15);
+        const size_t items = n == 0 ? count : n;
+        const char* at = text.data() + start * chars;
+        std::vector<uint8_t> got(items * 16 + 1, 0x5A), got_validity((items + 7) / 8 + 1, 0x5A);
+        std::vector<uint8_t> want(got), want_validity(got_validity);
+        const Status s = decode(format, at, items, chars, got.data(), got_validity.data(), opts);
+        ASSERT_TRUE(s.ok());
+        const kernels::DecodeArgs args{
+            at,     items, chars, "", 0, -1, lenient, lower_only, want.data(), want_validity.data(),
+            nullptr};
+        ASSERT_EQ(s.invalid, reference::Decode(format, args)) << n;
+        ASSERT_EQ(got_validity, want_validity) << n;
+        ASSERT_EQ(got, want) << n;
+      }
+    }
+  }
+}
+
 // Buffers that end exactly at a PROT_NONE page: any byte read or written past
 // the end faults (masked-off AVX-512 lanes do not).
 class GuardedBuffer {

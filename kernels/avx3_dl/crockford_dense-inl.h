@@ -91,7 +91,9 @@ HWY_INLINE size_t EncodeCrockfordDense(const kernels::EncodeArgs& args,
 
 // Decodes the first count - count % 8 items; returns how many and adds the
 // invalid ones to *invalid. ascii128: value per ASCII byte, bit 7 = invalid
-// (128 bytes, 64-byte aligned).
+// (128 bytes, 64-byte aligned). kFixedBytes: the layout has a prefix or a
+// terminator (plan.dec_fixed_lanes != 0) to compare.
+template <bool kFixedBytes>
 HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
                                        const simd_tables::CrockfordDensePlan& plan,
                                        const uint8_t* ascii128, size_t* invalid) {
@@ -117,42 +119,58 @@ HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
       0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
       0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
       0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
+  // 0xFF in the prefix / terminator lanes (compared with the expected bytes).
+  const __m512i fixed_bytes = _mm512_movm_epi8(fixed);
+  uint8_t* const ids = args.ids;
+  uint8_t* const validity = args.validity;
   size_t bad = 0;
   for (size_t base = 0; base < n; base += 8) {
-    uint32_t group_errors[2];
-    for (size_t g = 0; g < 2; ++g) {  // items i..i+3
-      const size_t i = base + 4 * g;
-      const uint8_t* p = text + i * len;
+    // Bit q of nibble k: u64 lane q of item k holds an error (four lanes per item).
+    uint32_t lane_errors = 0;
+    __m512i packed[2][2];
+#pragma GCC unroll 2
+    for (size_t g = 0; g < 2; ++g) {  // items base + 4g .. base + 4g + 3
+      const uint8_t* p = text + (base + 4 * g) * len;
       const __m512i a = _mm512_loadu_si512(p);
       const __m512i b = _mm512_maskz_loadu_epi8(load1, p + 64);
       const __m512i r0 = _mm512_permutex2var_epi8(a, relayout0, b);
       const __m512i r1 = _mm512_permutex2var_epi8(a, relayout1, b);
       const __m512i t0 = _mm512_maskz_permutex2var_epi8(chars, lut_lo, r0, lut_hi);
       const __m512i t1 = _mm512_maskz_permutex2var_epi8(chars, lut_lo, r1, lut_hi);
-      // value | (input & 0x80): bit 7 = not in the alphabet (or input >= 0x80);
-      // bits 3-4 of character 0 = value above 7; prefix / terminator bytes in
-      // the zero slots must match.
-      const uint64_t bad0 =
-          _mm512_test_epi8_mask(_mm512_ternarylogic_epi32(t0, r0, high_bit, 0xF8), error_bits) |
-          _mm512_mask_cmpneq_epi8_mask(fixed, r0, fixed_expected);
-      const uint64_t bad1 =
-          _mm512_test_epi8_mask(_mm512_ternarylogic_epi32(t1, r1, high_bit, 0xF8), error_bits) |
-          _mm512_mask_cmpneq_epi8_mask(fixed, r1, fixed_expected);
+      // Error bytes, in vectors (three ternary ops, no mask-to-GPR per item):
+      // (value | input & 0x80) & error_bits: bit 7 = not in the alphabet (or
+      // input >= 0x80), bits 3-4 of character 0 = value above 7; OR
+      // (input ^ expected) & fixed_bytes: prefix / terminator mismatches.
+      __m512i e0 = _mm512_ternarylogic_epi32(t0, r0, high_bit, 0xF8);
+      __m512i e1 = _mm512_ternarylogic_epi32(t1, r1, high_bit, 0xF8);
+      if constexpr (kFixedBytes) {
+        e0 = _mm512_ternarylogic_epi32(
+            e0, error_bits, _mm512_ternarylogic_epi32(r0, fixed_expected, fixed_bytes, 0x28), 0xEA);
+        e1 = _mm512_ternarylogic_epi32(
+            e1, error_bits, _mm512_ternarylogic_epi32(r1, fixed_expected, fixed_bytes, 0x28), 0xEA);
+      } else {
+        e0 = _mm512_and_si512(e0, error_bits);
+        e1 = _mm512_and_si512(e1, error_bits);
+      }
+      lane_errors |= (static_cast<uint32_t>(_mm512_test_epi64_mask(e0, e0)) |
+                      static_cast<uint32_t>(_mm512_test_epi64_mask(e1, e1)) << 8)
+                     << (16 * g);
       __m512i p0 = _mm512_madd_epi16(_mm512_maddubs_epi16(t0, weights_5), weights_10);
       __m512i p1 = _mm512_madd_epi16(_mm512_maddubs_epi16(t1, weights_5), weights_10);
-      p0 = _mm512_or_si512(_mm512_slli_epi64(p0, 20), _mm512_srli_epi64(p0, 32));
-      p1 = _mm512_or_si512(_mm512_slli_epi64(p1, 20), _mm512_srli_epi64(p1, 32));
-      const uint32_t errors = static_cast<uint32_t>(static_cast<uint32_t>(bad0) != 0) |
-                              static_cast<uint32_t>((bad0 >> 32) != 0) << 1 |
-                              static_cast<uint32_t>(static_cast<uint32_t>(bad1) != 0) << 2 |
-                              static_cast<uint32_t>((bad1 >> 32) != 0) << 3;
-      _mm512_storeu_si512(
-          args.ids + 16 * i,  // the final permute zeroes invalid IDs
-          _mm512_maskz_permutex2var_epi8(kKeepLanes[~errors & 0xF], p0, final_bytes, p1));
-      group_errors[g] = errors;
+      packed[g][0] = _mm512_or_si512(_mm512_slli_epi64(p0, 20), _mm512_srli_epi64(p0, 32));
+      packed[g][1] = _mm512_or_si512(_mm512_slli_epi64(p1, 20), _mm512_srli_epi64(p1, 32));
     }
-    const uint32_t errors = group_errors[0] | group_errors[1] << 4;
-    args.validity[base / 8] = static_cast<uint8_t>(~errors);
+    // Any lane of a nibble -> bit 0 of the nibble -> one bit per item.
+    uint32_t any = lane_errors | lane_errors >> 1;
+    any |= any >> 2;
+    const uint32_t errors = _pext_u32(any, 0x11111111u);
+#pragma GCC unroll 2
+    for (size_t g = 0; g < 2; ++g) {
+      _mm512_storeu_si512(ids + 16 * (base + 4 * g),  // the final permute zeroes invalid IDs
+                          _mm512_maskz_permutex2var_epi8(kKeepLanes[~(errors >> (4 * g)) & 0xF],
+                                                         packed[g][0], final_bytes, packed[g][1]));
+    }
+    validity[base / 8] = static_cast<uint8_t>(~errors);
     bad += static_cast<size_t>(hwy::PopCount(errors));
   }
   *invalid = bad;
