@@ -23,6 +23,7 @@
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
 #include "kernels/avx3_dl/target_guard.h"
+#include "kernels/avx3_dl/uuid_decode-inl.h"
 #include "kernels/avx3_dl/uuid_dense-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
@@ -102,7 +103,7 @@ HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t*
 }
 
 template <bool kHyphens>
-size_t DecodeUuid(const kernels::DecodeArgs& args) {
+size_t DecodeUuidBlocks(const kernels::DecodeArgs& args) {
   const Format format = kHyphens ? Format::kUuid : Format::kUuidHex;
   const ItemLayout layout(args.prefix, args.prefix_len, args.terminator,
                           kernels::kTextLength[static_cast<int>(format)], args.stride);
@@ -122,6 +123,22 @@ size_t DecodeUuid(const kernels::DecodeArgs& args) {
                     1);
   }
   return validity.Finish();
+}
+
+// Entry point: the AVX-512 VBMI dense path (kernels/avx3_dl/uuid_decode-inl.h)
+// when prepare made a plan for the layout, then the block kernel for the rest
+// (or everything).
+template <bool kHyphens>
+size_t DecodeUuid(const kernels::DecodeArgs& args) {
+#if SORTID_TARGET_HAS_VBMI
+  const auto* plan = kernels::PlanOf<simd_tables::UuidDecodePlan>(args);
+  if (plan != nullptr && args.stride == plan->stride && args.count >= 8) {
+    size_t invalid = 0;
+    const size_t done = DecodeUuidDense(args, *plan, &invalid);
+    return invalid + DecodeUuidBlocks<kHyphens>(kernels::SkipItems(args, done));
+  }
+#endif
+  return DecodeUuidBlocks<kHyphens>(args);
 }
 
 template <bool kHyphens, class D>

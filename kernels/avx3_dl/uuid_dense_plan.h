@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <new>
 
+#include "kernels/avx3_dl/uuid_decode_plan.h"
 #include "kernels/kernel_api.h"
 #include "lib/limits.h"
 
@@ -89,15 +90,18 @@ inline constexpr UuidDensePlan kCommonUuidPlans[2][2] = {
     {MakeUuidDensePlan(false, -1), MakeUuidDensePlan(false, '\n')},
     {MakeUuidDensePlan(true, -1), MakeUuidDensePlan(true, '\n')}};
 
-// The plan for a UUID / UUID hex encode call, or nullptr when the dense path
-// does not apply (fewer than 4 items, slots over 48 bytes).
-inline const UuidDensePlan* PrepareUuidDense(const kernels::PlanRequest& request,
-                                             kernels::KernelPlan* plan) {
+// The plan for a UUID / UUID hex call (a UuidDensePlan for encode, a
+// UuidDecodePlan for decode), or nullptr when the dense path does not apply
+// (encode: fewer than 4 items, slots over 48 bytes; decode: see
+// PrepareUuidDecode).
+inline const void* PrepareUuidDense(const kernels::PlanRequest& request,
+                                    kernels::KernelPlan* plan) {
+  if (!request.encode) return PrepareUuidDecode(request, plan);
   static_assert(sizeof(UuidDensePlan) <= kernels::KernelPlan::kStorageBytes &&
                 alignof(UuidDensePlan) <= 64);
   const bool hyphens = request.format == Format::kUuid;
   const size_t len = request.prefix_len + (hyphens ? 36 : 32) + (request.terminator >= 0 ? 1 : 0);
-  if (!request.encode || request.count < 4 || request.stride > 48) return nullptr;
+  if (request.count < 4 || request.stride > 48) return nullptr;
   if (request.prefix_len == 0 && request.stride == len &&
       (request.terminator == -1 || request.terminator == '\n')) {
     return &kCommonUuidPlans[hyphens][request.terminator >= 0];
