@@ -30,32 +30,37 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_HAS_VBMI
 
-// One pair's translated digits, their error bits (bit k: digit k of the pair
-// is not a hex digit) and its fixed-byte mismatches in LO and HI.
-struct UuidPairLanes {
-  __m512i values;
-  uint64_t bad_digits, bad_lo, bad_hi;
+// The loop-invariant state of one call, in registers.
+struct UuidDecodeRegs {
+  __m512i gather, expected_lo, expected_hi, lut_lo, lut_hi;
+  __mmask64 fixed_lo, fixed_hi;
+  size_t hi_offset;
 };
 
-HWY_INLINE UuidPairLanes DecodeUuidPair(const uint8_t* pair,
-                                        const simd_tables::UuidDecodePlan& plan, __m512i gather,
-                                        __m512i lut_lo, __m512i lut_hi, __m512i expected_lo,
-                                        __m512i expected_hi) {
+// One pair of items: the translated digits (0x80 = not a hex digit), the
+// characters (bit 7 = not ASCII) and the fixed-byte mismatches in LO / HI.
+struct UuidPair {
+  __m512i values, chars;
+  __mmask64 bad_lo, bad_hi;
+};
+
+template <bool kFixedInHi>
+HWY_INLINE UuidPair DecodeUuidPair(const uint8_t* pair, const UuidDecodeRegs& r) {
   const __m512i lo = _mm512_loadu_si512(pair);
-  const __m512i hi = _mm512_loadu_si512(pair + plan.hi_offset);
-  const __m512i chars = _mm512_permutex2var_epi8(lo, gather, hi);
-  const __m512i values = _mm512_permutex2var_epi8(lut_lo, chars, lut_hi);
-  return {values, _mm512_movepi8_mask(_mm512_or_si512(values, chars)),
-          _mm512_mask_cmpneq_epi8_mask(plan.fixed_lanes[0], lo, expected_lo),
-          _mm512_mask_cmpneq_epi8_mask(plan.fixed_lanes[1], hi, expected_hi)};
+  const __m512i hi = _mm512_loadu_si512(pair + r.hi_offset);
+  const __m512i chars = _mm512_permutex2var_epi8(lo, r.gather, hi);
+  UuidPair p{_mm512_permutex2var_epi8(r.lut_lo, chars, r.lut_hi), chars,
+             _mm512_mask_cmpneq_epi8_mask(r.fixed_lo, lo, r.expected_lo), 0};
+  if constexpr (kFixedInHi) p.bad_hi = _mm512_mask_cmpneq_epi8_mask(r.fixed_hi, hi, r.expected_hi);
+  return p;
 }
 
 // Bits 0-1: items 0-1 of the pair are invalid.
-HWY_INLINE uint32_t UuidPairErrors(const UuidPairLanes& p,
-                                   const simd_tables::UuidDecodePlan& plan) {
+HWY_INLINE uint32_t UuidPairErrors(const UuidPair& p, const simd_tables::UuidDecodePlan& plan) {
+  const uint64_t bad_digits = _mm512_movepi8_mask(_mm512_or_si512(p.values, p.chars));
   uint32_t errors = 0;
   for (size_t item = 0; item < 2; ++item) {
-    const uint64_t digits = (p.bad_digits >> (32 * item)) & 0xFFFFFFFFu;
+    const uint64_t digits = (bad_digits >> (32 * item)) & 0xFFFFFFFFu;
     const uint64_t fixed =
         (p.bad_lo & plan.item_lanes[item][0]) | (p.bad_hi & plan.item_lanes[item][1]);
     errors |= static_cast<uint32_t>((digits | fixed) != 0) << item;
@@ -65,27 +70,19 @@ HWY_INLINE uint32_t UuidPairErrors(const UuidPairLanes& p,
 
 // Decodes the first count - count % 8 items; returns how many and sets
 // *invalid to the number of invalid ones among them.
-HWY_INLINE size_t DecodeUuidDense(const kernels::DecodeArgs& args,
-                                  const simd_tables::UuidDecodePlan& plan, size_t* invalid) {
-  const __m512i gather = _mm512_load_si512(plan.gather);
-  const __m512i expected_lo = _mm512_load_si512(plan.expected[0]);
-  const __m512i expected_hi = _mm512_load_si512(plan.expected[1]);
-  const __m512i lut_lo = _mm512_load_si512(simd_tables::kUuidHexAscii.bytes);
-  const __m512i lut_hi = _mm512_load_si512(simd_tables::kUuidHexAscii.bytes + 64);
+template <bool kFixedInHi>
+HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
+                                      const simd_tables::UuidDecodePlan& plan, size_t* invalid) {
+  const UuidDecodeRegs r{_mm512_load_si512(plan.gather),
+                         _mm512_load_si512(plan.expected[0]),
+                         _mm512_load_si512(plan.expected[1]),
+                         _mm512_load_si512(simd_tables::kUuidHexAscii.bytes),
+                         _mm512_load_si512(simd_tables::kUuidHexAscii.bytes + 64),
+                         plan.fixed_lanes[0],
+                         plan.fixed_lanes[1],
+                         plan.hi_offset};
   const __m512i weights = _mm512_set1_epi16(0x0110);  // bytes {16, 1}: high, low nibble
-  // Output byte o of ID i: the low byte of u16 lane 16 * (i % 2) + o of pair i / 2.
-  alignas(64) static constexpr auto kFinal = [] {
-    struct {
-      uint8_t bytes[64];
-    } t{};
-    for (int i = 0; i < 4; ++i) {
-      for (int o = 0; o < 16; ++o) {
-        t.bytes[16 * i + o] = static_cast<uint8_t>(64 * (i / 2) + 2 * (16 * (i % 2) + o));
-      }
-    }
-    return t;
-  }();
-  const __m512i final_bytes = _mm512_loadu_si512(kFinal.bytes);
+  const __m512i final_bytes = _mm512_load_si512(simd_tables::kUuidDecodeFinal.bytes);
   // Output lanes of the IDs whose validity bit (of 4) is set.
   alignas(64) static constexpr uint64_t kKeepLanes[16] = {
       0x0000000000000000, 0x000000000000FFFF, 0x00000000FFFF0000, 0x00000000FFFFFFFF,
@@ -95,31 +92,43 @@ HWY_INLINE size_t DecodeUuidDense(const kernels::DecodeArgs& args,
   const size_t stride = plan.stride;
   const size_t n = args.count - args.count % 8;
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  uint8_t* ids = args.ids;
+  uint8_t* validity = args.validity;
   size_t bad = 0;
   for (size_t base = 0; base < n; base += 8) {
     uint32_t errors = 0;
     for (size_t g = 0; g < 2; ++g) {  // items i..i+3
       const size_t i = base + 4 * g;
       const uint8_t* p = text + i * stride;
-      const UuidPairLanes p0 =
-          DecodeUuidPair(p, plan, gather, lut_lo, lut_hi, expected_lo, expected_hi);
-      const UuidPairLanes p1 =
-          DecodeUuidPair(p + 2 * stride, plan, gather, lut_lo, lut_hi, expected_lo, expected_hi);
+      const UuidPair p0 = DecodeUuidPair<kFixedInHi>(p, r);
+      const UuidPair p1 = DecodeUuidPair<kFixedInHi>(p + 2 * stride, r);
       const __m512i w0 = _mm512_maddubs_epi16(p0.values, weights);
       const __m512i w1 = _mm512_maddubs_epi16(p1.values, weights);
+      // Bit 7 of any digit lane: a character that is no hex digit.
+      const __m512i digit_errors = _mm512_or_si512(
+          _mm512_ternarylogic_epi32(p0.values, p0.chars, p1.values, 0xFE), p1.chars);
+      __mmask64 any =
+          _kor_mask64(_mm512_movepi8_mask(digit_errors), _kor_mask64(p0.bad_lo, p1.bad_lo));
+      if constexpr (kFixedInHi) any = _kor_mask64(any, _kor_mask64(p0.bad_hi, p1.bad_hi));
       uint32_t group = 0;
-      if ((p0.bad_digits | p0.bad_lo | p0.bad_hi | p1.bad_digits | p1.bad_lo | p1.bad_hi) != 0) {
+      if (HWY_UNLIKELY(!_kortestz_mask64_u8(any, any))) {
         group = UuidPairErrors(p0, plan) | UuidPairErrors(p1, plan) << 2;
       }
-      _mm512_storeu_si512(args.ids + 16 * i, _mm512_maskz_permutex2var_epi8(
-                                                 kKeepLanes[~group & 0xF], w0, final_bytes, w1));
+      _mm512_storeu_si512(ids + 16 * i, _mm512_maskz_permutex2var_epi8(kKeepLanes[~group & 0xF], w0,
+                                                                       final_bytes, w1));
       errors |= group << (4 * g);
     }
-    args.validity[base / 8] = static_cast<uint8_t>(~errors);
+    validity[base / 8] = static_cast<uint8_t>(~errors);
     bad += static_cast<size_t>(hwy::PopCount(errors));
   }
   *invalid = bad;
   return n;
+}
+
+HWY_INLINE size_t DecodeUuidDense(const kernels::DecodeArgs& args,
+                                  const simd_tables::UuidDecodePlan& plan, size_t* invalid) {
+  return plan.fixed_lanes[1] != 0 ? DecodeUuidDenseLoop<true>(args, plan, invalid)
+                                  : DecodeUuidDenseLoop<false>(args, plan, invalid);
 }
 #endif  // SORTID_TARGET_HAS_VBMI
 

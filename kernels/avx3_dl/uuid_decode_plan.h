@@ -88,6 +88,21 @@ inline constexpr auto kUuidHexAscii = [] {
   return t;
 }();
 
+// The decoder's last vpermi2b over the two pairs' u16 lanes (digit pairs
+// joined by vpmaddubsw): output byte o of ID i is the low byte of lane
+// 16 * (i % 2) + o of pair i / 2.
+inline constexpr auto kUuidDecodeFinal = [] {
+  struct {
+    alignas(64) uint8_t bytes[64];
+  } t{};
+  for (int i = 0; i < 4; ++i) {
+    for (int o = 0; o < 16; ++o) {
+      t.bytes[16 * i + o] = static_cast<uint8_t>(64 * (i / 2) + 2 * (16 * (i % 2) + o));
+    }
+  }
+  return t;
+}();
+
 constexpr UuidDecodePlan MakeUuidDecodePlan(size_t chars, int terminator) {
   UuidDecodePlan plan{};
   BuildUuidDecodePlan(chars, "", 0, terminator, chars + (terminator >= 0 ? 1 : 0), &plan);
