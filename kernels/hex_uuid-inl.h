@@ -75,25 +75,26 @@ HWY_INLINE hn::Vec<D> TranslateHex(D d, hn::Vec<D> chars, hn::Vec<D>* error) {
 template <class D>
 HWY_INLINE hn::Vec<D> JoinDigits(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+  // u16 lanes of bytes {16, 1}: weights of the high and the low digit.
+  const auto k = hn::BitCast(d, hn::Set(hn::Repartition<uint16_t, D>(), 0x0110)).raw;
+  hn::Vec<D> joined;
   if constexpr (hn::MaxLanes(D()) == 16) {
-    const __m128i w = _mm_set1_epi16(0x0110);
-    return hn::Vec<D>{_mm_packus_epi16(_mm_maddubs_epi16(n0.raw, w), _mm_maddubs_epi16(n1.raw, w))};
+    joined.raw = _mm_packus_epi16(_mm_maddubs_epi16(n0.raw, k), _mm_maddubs_epi16(n1.raw, k));
   }
 #if HWY_TARGET <= HWY_AVX2
   if constexpr (hn::MaxLanes(D()) == 32) {
-    const __m256i w = _mm256_set1_epi16(0x0110);
-    return hn::Vec<D>{
-        _mm256_packus_epi16(_mm256_maddubs_epi16(n0.raw, w), _mm256_maddubs_epi16(n1.raw, w))};
+    joined.raw =
+        _mm256_packus_epi16(_mm256_maddubs_epi16(n0.raw, k), _mm256_maddubs_epi16(n1.raw, k));
   }
 #endif
 #if HWY_TARGET <= HWY_AVX3
   if constexpr (hn::MaxLanes(D()) == 64) {
-    const __m512i w = _mm512_set1_epi16(0x0110);
-    return hn::Vec<D>{
-        _mm512_packus_epi16(_mm512_maddubs_epi16(n0.raw, w), _mm512_maddubs_epi16(n1.raw, w))};
+    joined.raw =
+        _mm512_packus_epi16(_mm512_maddubs_epi16(n0.raw, k), _mm512_maddubs_epi16(n1.raw, k));
   }
 #endif
-#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+  return joined;
+#else
   const hn::Repartition<uint16_t, D> d16;
   auto join = [&](hn::Vec<D> n) {
     const auto w = hn::BitCast(d16, n);
@@ -102,6 +103,7 @@ HWY_INLINE hn::Vec<D> JoinDigits(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
   };
   return hn::Or(hn::TableLookupBytesOr0(join(n0), Table(d, simd_tables::kEvenToLow)),
                 hn::TableLookupBytesOr0(join(n1), Table(d, simd_tables::kEvenToHigh)));
+#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
 }
 
 // Decodes BlocksOf(d) items at item (stride apart) into out; returns their
@@ -143,6 +145,15 @@ HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t*
   return errors;
 }
 
+// Calls step(tag, i) for items [begin, count): whole vectors of
+// BlocksOf(BulkTag()) items, then one item per 128-bit vector.
+template <class Step>
+HWY_INLINE void ForEachStep(size_t begin, size_t count, Step step) {
+  size_t i = begin;
+  for (; i + BlocksOf(BulkTag()) <= count; i += BlocksOf(BulkTag())) step(BulkTag(), i);
+  for (; i < count; ++i) step(OneTag(), i);
+}
+
 template <bool kHyphens>
 size_t DecodeUuidBlocks(const kernels::DecodeArgs& args) {
   const Format format = kHyphens ? Format::kUuid : Format::kUuidHex;
@@ -150,36 +161,26 @@ size_t DecodeUuidBlocks(const kernels::DecodeArgs& args) {
                           kernels::kTextLength[static_cast<int>(format)], args.stride);
   if (!layout.Supported()) return reference::Decode(format, args);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
-  const BulkTag d;
-  constexpr size_t kBlocks = BlocksOf(BulkTag());
   ValidityWriter validity(args.validity);
-  size_t i = 0;
-  for (; i + kBlocks <= args.count; i += kBlocks) {
+  ForEachStep(0, args.count, [&](auto d, size_t i) {
     validity.Append(DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i),
-                    kBlocks);
-  }
-  const OneTag d1;
-  for (; i < args.count; ++i) {
-    validity.Append(DecodeUuidStep<kHyphens>(d1, layout, text + i * args.stride, args.ids + 16 * i),
-                    1);
-  }
+                    BlocksOf(d));
+  });
   return validity.Finish();
 }
 
 // Entry point: the AVX-512 VBMI dense path (kernels/avx3_dl/uuid_decode-inl.h)
-// when prepare made a plan for the layout, then the block kernel for the rest
-// (or everything).
+// for the first items when prepare made a plan for the layout, the block
+// kernel for the rest (or everything).
 template <bool kHyphens>
 size_t DecodeUuid(const kernels::DecodeArgs& args) {
+  size_t dense = 0, dense_invalid = 0;
 #if SORTID_TARGET_HAS_VBMI
   const auto* plan = kernels::PlanOf<simd_tables::UuidDecodePlan>(args);
-  if (plan != nullptr && args.stride == plan->stride && args.count >= 8) {
-    size_t invalid = 0;
-    const size_t done = DecodeUuidDense(args, *plan, &invalid);
-    return invalid + DecodeUuidBlocks<kHyphens>(kernels::SkipItems(args, done));
-  }
+  if (plan != nullptr && args.stride == plan->stride)
+    dense = DecodeUuidDense(args, *plan, &dense_invalid);
 #endif
-  return DecodeUuidBlocks<kHyphens>(args);
+  return dense_invalid + DecodeUuidBlocks<kHyphens>(kernels::SkipItems(args, dense));
 }
 
 template <bool kHyphens, class D>
@@ -218,20 +219,14 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   alignas(16) uint8_t hex_digits[16];
   std::memcpy(hex_digits, args.lower ? alphabet::kHexLower : alphabet::kHexUpper, 16);
   auto* out = reinterpret_cast<uint8_t*>(args.out);
-  const BulkTag d;
-  constexpr size_t kBlocks = BlocksOf(BulkTag());
-  size_t i = 0;
+  size_t dense = 0;
 #if SORTID_TARGET_HAS_VBMI
   const auto* plan = kernels::PlanOf<simd_tables::UuidDensePlan>(args);
-  if (plan != nullptr && args.count >= 4) i = EncodeUuidDense(args, *plan);
+  if (plan != nullptr && args.count >= 4) dense = EncodeUuidDense(args, *plan);
 #endif
-  for (; i + kBlocks <= args.count; i += kBlocks) {
+  ForEachStep(dense, args.count, [&](auto d, size_t i) {
     EncodeUuidStep<kHyphens>(d, layout, hex_digits, args.ids + 16 * i, out + i * args.out_stride);
-  }
-  const OneTag d1;
-  for (; i < args.count; ++i) {
-    EncodeUuidStep<kHyphens>(d1, layout, hex_digits, args.ids + 16 * i, out + i * args.out_stride);
-  }
+  });
   // Every 16-byte value is a valid UUID.
   std::memset(args.validity, 0, (args.count + 7) / 8);
   for (size_t k = 0; k < args.count / 8; ++k) args.validity[k] = 0xFF;

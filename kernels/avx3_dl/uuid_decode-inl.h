@@ -4,7 +4,7 @@
 // validates them (0x80 = not a hex digit), vpmaddubsw joins digit pairs into
 // bytes, and one last vpermi2b emits the 4 IDs (64 bytes), zeroing the
 // invalid ones. Hyphens, prefix and terminator bytes are compared in place.
-// uuid_decode_plan.h explains the tables (from the kernel table's prepare
+// uuid_dense_plan.h explains the tables (from the kernel table's prepare
 // step). The portable kernel (kernels/hex_uuid-inl.h) calls it for the first
 // count - count % 8 items and decodes the rest itself.
 // References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
@@ -21,7 +21,7 @@
 
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/target_guard.h"
-#include "kernels/avx3_dl/uuid_decode_plan.h"
+#include "kernels/avx3_dl/uuid_dense_plan.h"
 #include "kernels/kernel_api.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -82,7 +82,7 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
                          plan.fixed_lanes[1],
                          plan.hi_offset};
   const __m512i weights = _mm512_set1_epi16(0x0110);  // bytes {16, 1}: high, low nibble
-  const __m512i final_bytes = _mm512_load_si512(simd_tables::kUuidDecodeFinal.bytes);
+  const __m512i final_bytes = _mm512_load_si512(plan.final_bytes);
   // Output lanes of the IDs whose validity bit (of 4) is set.
   alignas(64) static constexpr uint64_t kKeepLanes[16] = {
       0x0000000000000000, 0x000000000000FFFF, 0x00000000FFFF0000, 0x00000000FFFFFFFF,
