@@ -154,12 +154,20 @@ HWY_INLINE void ForEachStep(size_t begin, size_t count, Step step) {
   for (; i < count; ++i) step(OneTag(), i);
 }
 
+// The format and the block kernels' text layout for UUID (kHyphens) or UUID
+// hex items at `stride`.
+template <bool kHyphens>
+constexpr Format kUuidFormat = kHyphens ? Format::kUuid : Format::kUuidHex;
+template <bool kHyphens, class Args>
+ItemLayout UuidLayout(const Args& args, size_t stride) {
+  return ItemLayout(args.prefix, args.prefix_len, args.terminator,
+                    kernels::kTextLength[static_cast<int>(kUuidFormat<kHyphens>)], stride);
+}
+
 template <bool kHyphens>
 size_t DecodeUuidBlocks(const kernels::DecodeArgs& args) {
-  const Format format = kHyphens ? Format::kUuid : Format::kUuidHex;
-  const ItemLayout layout(args.prefix, args.prefix_len, args.terminator,
-                          kernels::kTextLength[static_cast<int>(format)], args.stride);
-  if (!layout.Supported()) return reference::Decode(format, args);
+  const ItemLayout layout = UuidLayout<kHyphens>(args, args.stride);
+  if (!layout.Supported()) return reference::Decode(kUuidFormat<kHyphens>, args);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   ValidityWriter validity(args.validity);
   ForEachStep(0, args.count, [&](auto d, size_t i) {
@@ -212,10 +220,8 @@ HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, const uint8_t* hex
 
 template <bool kHyphens>
 size_t EncodeUuid(const kernels::EncodeArgs& args) {
-  const Format format = kHyphens ? Format::kUuid : Format::kUuidHex;
-  const ItemLayout layout(args.prefix, args.prefix_len, args.terminator,
-                          kernels::kTextLength[static_cast<int>(format)], args.out_stride);
-  if (!layout.Supported()) return reference::Encode(format, args);
+  const ItemLayout layout = UuidLayout<kHyphens>(args, args.out_stride);
+  if (!layout.Supported()) return reference::Encode(kUuidFormat<kHyphens>, args);
   alignas(16) uint8_t hex_digits[16];
   std::memcpy(hex_digits, args.lower ? alphabet::kHexLower : alphabet::kHexUpper, 16);
   auto* out = reinterpret_cast<uint8_t*>(args.out);
