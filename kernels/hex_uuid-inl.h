@@ -49,7 +49,7 @@ struct HexTables {
 };
 constexpr HexTables MakeHexTables() {
   HexTables t{};
-  for (int k = 0; k < 16; ++k) {
+  for (size_t k = 0; k < 16; ++k) {
     const bool letter_row = k == 4 || k == 6;
     t.bad_for_row[k] = static_cast<uint8_t>(k == 3 ? 1 : letter_row ? 2 : 4);
     t.bad_for_low[k] = static_cast<uint8_t>((k >= 10 ? 1 : 0) | (k == 0 || k >= 7 ? 2 : 0) | 4);
