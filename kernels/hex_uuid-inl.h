@@ -1,7 +1,9 @@
 // UUID text (RFC 9562 §4: 8-4-4-4-12 lower-case hex, or 32 bare hex digits)
 // bulk encode / decode, one ID per 128-bit block; on AVX3_DL and newer,
 // encode packs 4 IDs into three 64-byte output chunks with byte permutes
-// (kernels/avx3_dl/uuid_dense-inl.h).
+// (kernels/avx3_dl/uuid_dense-inl.h) and decode reads pairs of items with
+// two 64-byte loads (kernels/avx3_dl/uuid_decode-inl.h), where prepare made
+// a plan for the layout; the kernels here finish the tail.
 // Encode: high/low nibbles interleaved, a 16-entry table lookup to ASCII, and
 // for the hyphenated form three 16-byte windows (output [0,16), [16,32),
 // [20,36)) assembled by shuffles with hyphens or'ed in.
