@@ -1,13 +1,17 @@
 // UUID text (RFC 9562 §4: 8-4-4-4-12 lower-case hex, or 32 bare hex digits)
 // bulk encode / decode, one ID per 128-bit block; on AVX3_DL and newer,
 // encode packs 4 IDs into three 64-byte output chunks with byte permutes
-// (kernels/avx3_dl/uuid_dense-inl.h).
+// (kernels/avx3_dl/uuid_dense-inl.h) and decode reads pairs of items with
+// two 64-byte loads (kernels/avx3_dl/uuid_decode-inl.h), where prepare made
+// a plan for the layout; the kernels here finish the tail.
 // Encode: high/low nibbles interleaved, a 16-entry table lookup to ASCII, and
 // for the hyphenated form three 16-byte windows (output [0,16), [16,32),
 // [20,36)) assembled by shuffles with hyphens or'ed in.
-// Decode: the same windows loaded, each character classified by unsigned
-// range checks (digit, letter a-f either case), hyphen lanes compared with
-// '-', nibbles gathered by shuffles and packed into bytes.
+// Decode: the same windows loaded, hyphen lanes compared with '-', the 32
+// digits gathered by shuffles into two vectors, translated by nibble table
+// lookups (value and error at once), joined into bytes by pmaddubsw and
+// packuswb on x86 (the nibble-pair idea of W. Mula and D. Lemire, "Faster
+// Base64 Encoding and Decoding Using AVX2 Instructions", ACM TOW 2018).
 // Spec: ../shared/SPEC.md §1.3.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
@@ -23,6 +27,7 @@
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
 #include "kernels/avx3_dl/target_guard.h"
+#include "kernels/avx3_dl/uuid_decode-inl.h"
 #include "kernels/avx3_dl/uuid_dense-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
@@ -35,93 +40,157 @@ namespace HWY_NAMESPACE {
 
 #if HWY_TARGET != HWY_SCALAR
 
-// Hex characters -> 0-15, or 0x80 for anything else.
+// Hex translation by the high and low nibble (three in-block table
+// lookups): value = low + 9 for the letter rows 4 and 6 (A-F, a-f), low for
+// the digit row 3; the error is non-zero when the low nibble's set of
+// invalid rows (bit 0: >= 10, invalid in row 3; bit 1: 0 or >= 7, invalid in
+// rows 4 and 6; bit 2: every nibble) meets the row's bit (every other row,
+// bytes >= 0x80 included, has bit 2).
+struct HexTables {
+  std::array<uint8_t, 16> bad_for_row, bad_for_low, row_offset;
+};
+constexpr HexTables MakeHexTables() {
+  HexTables t{};
+  for (size_t k = 0; k < 16; ++k) {
+    const bool letter_row = k == 4 || k == 6;
+    t.bad_for_row[k] = static_cast<uint8_t>(k == 3 ? 1 : letter_row ? 2 : 4);
+    t.bad_for_low[k] = static_cast<uint8_t>((k >= 10 ? 1 : 0) | (k == 0 || k >= 7 ? 2 : 0) | 4);
+    t.row_offset[k] = static_cast<uint8_t>(letter_row ? 9 : 0);
+  }
+  return t;
+}
+inline constexpr HexTables kHexTables = MakeHexTables();
+
+// Hex characters -> 0-15; ors a non-zero byte into *error for anything else.
 template <class D>
-HWY_INLINE hn::Vec<D> TranslateHex(D d, hn::Vec<D> chars) {
-  const auto digit = hn::Sub(chars, hn::Set(d, '0'));
-  const auto letter = hn::Sub(hn::Or(chars, hn::Set(d, 0x20)), hn::Set(d, 'a'));
-  const auto is_digit = hn::Eq(hn::Min(digit, hn::Set(d, 9)), digit);
-  const auto is_letter = hn::Eq(hn::Min(letter, hn::Set(d, 5)), letter);
-  return hn::IfThenElse(
-      is_digit, digit,
-      hn::IfThenElse(is_letter, hn::Add(letter, hn::Set(d, 10)), hn::Set(d, simd_tables::kZero)));
+HWY_INLINE hn::Vec<D> TranslateHex(D d, hn::Vec<D> chars, hn::Vec<D>* error) {
+  const auto row = hn::ShiftRight<4>(chars);
+  const auto low = hn::And(chars, hn::Set(d, 0x0F));
+  *error = hn::Or(*error, hn::And(hn::TableLookupBytes(Table(d, kHexTables.bad_for_row), row),
+                                  hn::TableLookupBytes(Table(d, kHexTables.bad_for_low), low)));
+  return hn::Add(low, hn::TableLookupBytes(Table(d, kHexTables.row_offset), row));
 }
 
-// Two nibbles per u16 lane -> one byte; bytes of n0 then n1 into one block.
+// Digits 0-15 (n0) and 16-31 (n1) of each block -> its 16 bytes: digit
+// pairs joined by pmaddubsw (weights 16, 1), the u16 lanes narrowed by
+// packuswb (in-block, so block b of the result is block b's ID).
 template <class D>
-HWY_INLINE hn::Vec<D> PackNibbles(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
+HWY_INLINE hn::Vec<D> JoinDigits(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+  // u16 lanes of bytes {16, 1}: weights of the high and the low digit.
+  const auto k = hn::BitCast(d, hn::Set(hn::Repartition<uint16_t, D>(), 0x0110)).raw;
+  hn::Vec<D> joined;
+  if constexpr (hn::MaxLanes(D()) == 16) {
+    joined.raw = _mm_packus_epi16(_mm_maddubs_epi16(n0.raw, k), _mm_maddubs_epi16(n1.raw, k));
+  }
+#if HWY_TARGET <= HWY_AVX2
+  if constexpr (hn::MaxLanes(D()) == 32) {
+    joined.raw =
+        _mm256_packus_epi16(_mm256_maddubs_epi16(n0.raw, k), _mm256_maddubs_epi16(n1.raw, k));
+  }
+#endif
+#if HWY_TARGET <= HWY_AVX3
+  if constexpr (hn::MaxLanes(D()) == 64) {
+    joined.raw =
+        _mm512_packus_epi16(_mm512_maddubs_epi16(n0.raw, k), _mm512_maddubs_epi16(n1.raw, k));
+  }
+#endif
+  return joined;
+#else
   const hn::Repartition<uint16_t, D> d16;
-  auto pack = [&](hn::Vec<D> n) {
+  auto join = [&](hn::Vec<D> n) {
     const auto w = hn::BitCast(d16, n);
     return hn::BitCast(
         d, hn::Or(hn::ShiftLeft<4>(hn::And(w, hn::Set(d16, 0x00FF))), hn::ShiftRight<8>(w)));
   };
-  return hn::Or(hn::TableLookupBytesOr0(pack(n0), Table(d, simd_tables::kEvenToLow)),
-                hn::TableLookupBytesOr0(pack(n1), Table(d, simd_tables::kEvenToHigh)));
+  return hn::Or(hn::TableLookupBytesOr0(join(n0), Table(d, simd_tables::kEvenToLow)),
+                hn::TableLookupBytesOr0(join(n1), Table(d, simd_tables::kEvenToHigh)));
+#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
 }
 
-// Errors of one 16-character window of the hyphenated form: a non-hex digit
-// where a digit belongs, anything but '-' where a hyphen belongs.
-template <class D>
-HWY_INLINE hn::Vec<D> HyphenWindowErrors(D d, hn::Vec<D> chars, hn::Vec<D> values,
-                                         hn::Vec<D> hyphen_lanes) {
-  const auto bad_digit = hn::AndNot(hyphen_lanes, hn::And(values, hn::Set(d, 0x80)));
-  const auto bad_hyphen = hn::And(hyphen_lanes, hn::Xor(chars, hn::Set(d, '-')));
-  return hn::Or(bad_digit, bad_hyphen);
-}
-
+// Decodes BlocksOf(d) items at item (stride apart) into out; returns their
+// error bits. The 36-character form: windows [0,16), [16,32), [20,36);
+// digits gathered first, then translated, hyphens compared in place.
 template <bool kHyphens, class D>
 HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t* item,
                                    uint8_t* out) {
   namespace t = simd_tables;
   auto error = LayoutErrors(d, layout, item);
   const uint8_t* id = item + layout.prefix_len;
-  hn::Vec<D> n0, n1;
+  hn::Vec<D> c0, c1;
   if constexpr (kHyphens) {
-    const auto c0 = LoadBlocks(d, id, layout.stride);
-    const auto c1 = LoadBlocks(d, id + 16, layout.stride);
-    const auto c2 = LoadBlocks(d, id + 20, layout.stride);
-    const auto v0 = TranslateHex(d, c0), v1 = TranslateHex(d, c1), v2 = TranslateHex(d, c2);
-    error = hn::Or(error, HyphenWindowErrors(d, c0, v0, Table(d, t::kUuidDecode.hyphen_lanes[0])));
-    error = hn::Or(error, HyphenWindowErrors(d, c1, v1, Table(d, t::kUuidDecode.hyphen_lanes[1])));
-    error = hn::Or(error, HyphenWindowErrors(d, c2, v2, Table(d, t::kUuidDecode.hyphen_lanes[2])));
-    n0 = hn::Or(hn::TableLookupBytesOr0(v0, Table(d, t::kUuidDecode.n0_from_l0)),
-                hn::TableLookupBytesOr0(v1, Table(d, t::kUuidDecode.n0_from_l1)));
-    n1 = hn::Or(hn::TableLookupBytesOr0(v1, Table(d, t::kUuidDecode.n1_from_l1)),
-                hn::TableLookupBytesOr0(v2, Table(d, t::kUuidDecode.n1_from_l2)));
+    const auto w0 = LoadBlocks(d, id, layout.stride);
+    const auto w1 = LoadBlocks(d, id + 16, layout.stride);
+    const auto w2 = LoadBlocks(d, id + 20, layout.stride);
+    const auto dash = hn::Set(d, '-');
+    error =
+        hn::Or(error, hn::Or(hn::And(hn::Xor(w0, dash), Table(d, t::kUuidDecode.hyphen_lanes[0])),
+                             hn::And(hn::Xor(w1, dash), Table(d, t::kUuidDecode.hyphen_lanes[1]))));
+    c0 = hn::Or(hn::TableLookupBytesOr0(w0, Table(d, t::kUuidDecode.n0_from_l0)),
+                hn::TableLookupBytesOr0(w1, Table(d, t::kUuidDecode.n0_from_l1)));
+    c1 = hn::Or(hn::TableLookupBytesOr0(w1, Table(d, t::kUuidDecode.n1_from_l1)),
+                hn::TableLookupBytesOr0(w2, Table(d, t::kUuidDecode.n1_from_l2)));
   } else {
-    n0 = TranslateHex(d, LoadBlocks(d, id, layout.stride));
-    n1 = TranslateHex(d, LoadBlocks(d, id + 16, layout.stride));
-    error = hn::Or(error, hn::And(hn::Or(n0, n1), hn::Set(d, 0x80)));
+    c0 = LoadBlocks(d, id, layout.stride);
+    c1 = LoadBlocks(d, id + 16, layout.stride);
   }
-  const auto bytes = PackNibbles(d, n0, n1);
+  const auto n0 = TranslateHex(d, c0, &error);
+  const auto n1 = TranslateHex(d, c1, &error);
+  const auto bytes = JoinDigits(d, n0, n1);
+  if (HWY_LIKELY(hn::AllTrue(d, hn::Eq(error, hn::Zero(d))))) {
+    hn::StoreU(bytes, d, out);
+    return 0;
+  }
   hn::Vec<D> keep;
   const uint32_t errors = BlockErrors(d, error, &keep);
   hn::StoreU(hn::And(bytes, keep), d, out);
   return errors;
 }
 
+// Calls step(tag, i) for items [begin, count): whole vectors of
+// BlocksOf(BulkTag()) items, then one item per 128-bit vector.
+template <class Step>
+HWY_INLINE void ForEachStep(size_t begin, size_t count, Step step) {
+  size_t i = begin;
+  for (; i + BlocksOf(BulkTag()) <= count; i += BlocksOf(BulkTag())) step(BulkTag(), i);
+  for (; i < count; ++i) step(OneTag(), i);
+}
+
+// The format and the block kernels' text layout for UUID (kHyphens) or UUID
+// hex items at `stride`.
+template <bool kHyphens>
+constexpr Format kUuidFormat = kHyphens ? Format::kUuid : Format::kUuidHex;
+template <bool kHyphens, class Args>
+ItemLayout UuidLayout(const Args& args, size_t stride) {
+  return ItemLayout(args.prefix, args.prefix_len, args.terminator,
+                    kernels::kTextLength[static_cast<int>(kUuidFormat<kHyphens>)], stride);
+}
+
+template <bool kHyphens>
+size_t DecodeUuidBlocks(const kernels::DecodeArgs& args) {
+  const ItemLayout layout = UuidLayout<kHyphens>(args, args.stride);
+  if (!layout.Supported()) return reference::Decode(kUuidFormat<kHyphens>, args);
+  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  ValidityWriter validity(args.validity);
+  ForEachStep(0, args.count, [&](auto d, size_t i) {
+    validity.Append(DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i),
+                    BlocksOf(d));
+  });
+  return validity.Finish();
+}
+
+// Entry point: the AVX-512 VBMI dense path (kernels/avx3_dl/uuid_decode-inl.h)
+// for the first items when prepare made a plan for the layout, the block
+// kernel for the rest (or everything).
 template <bool kHyphens>
 size_t DecodeUuid(const kernels::DecodeArgs& args) {
-  const Format format = kHyphens ? Format::kUuid : Format::kUuidHex;
-  const ItemLayout layout(args.prefix, args.prefix_len, args.terminator,
-                          kernels::kTextLength[static_cast<int>(format)], args.stride);
-  if (!layout.Supported()) return reference::Decode(format, args);
-  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
-  const BulkTag d;
-  constexpr size_t kBlocks = BlocksOf(BulkTag());
-  ValidityWriter validity(args.validity);
-  size_t i = 0;
-  for (; i + kBlocks <= args.count; i += kBlocks) {
-    validity.Append(DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i),
-                    kBlocks);
-  }
-  const OneTag d1;
-  for (; i < args.count; ++i) {
-    validity.Append(DecodeUuidStep<kHyphens>(d1, layout, text + i * args.stride, args.ids + 16 * i),
-                    1);
-  }
-  return validity.Finish();
+  size_t dense = 0, dense_invalid = 0;
+#if SORTID_TARGET_HAS_VBMI
+  const auto* plan = kernels::PlanOf<simd_tables::UuidDecodePlan>(args);
+  if (plan != nullptr && args.stride == plan->stride)
+    dense = DecodeUuidDense(args, *plan, &dense_invalid);
+#endif
+  return dense_invalid + DecodeUuidBlocks<kHyphens>(kernels::SkipItems(args, dense));
 }
 
 template <bool kHyphens, class D>
@@ -153,27 +222,19 @@ HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, const uint8_t* hex
 
 template <bool kHyphens>
 size_t EncodeUuid(const kernels::EncodeArgs& args) {
-  const Format format = kHyphens ? Format::kUuid : Format::kUuidHex;
-  const ItemLayout layout(args.prefix, args.prefix_len, args.terminator,
-                          kernels::kTextLength[static_cast<int>(format)], args.out_stride);
-  if (!layout.Supported()) return reference::Encode(format, args);
+  const ItemLayout layout = UuidLayout<kHyphens>(args, args.out_stride);
+  if (!layout.Supported()) return reference::Encode(kUuidFormat<kHyphens>, args);
   alignas(16) uint8_t hex_digits[16];
   std::memcpy(hex_digits, args.lower ? alphabet::kHexLower : alphabet::kHexUpper, 16);
   auto* out = reinterpret_cast<uint8_t*>(args.out);
-  const BulkTag d;
-  constexpr size_t kBlocks = BlocksOf(BulkTag());
-  size_t i = 0;
+  size_t dense = 0;
 #if SORTID_TARGET_HAS_VBMI
   const auto* plan = kernels::PlanOf<simd_tables::UuidDensePlan>(args);
-  if (plan != nullptr && args.count >= 4) i = EncodeUuidDense(args, *plan);
+  if (plan != nullptr && args.count >= 4) dense = EncodeUuidDense(args, *plan);
 #endif
-  for (; i + kBlocks <= args.count; i += kBlocks) {
+  ForEachStep(dense, args.count, [&](auto d, size_t i) {
     EncodeUuidStep<kHyphens>(d, layout, hex_digits, args.ids + 16 * i, out + i * args.out_stride);
-  }
-  const OneTag d1;
-  for (; i < args.count; ++i) {
-    EncodeUuidStep<kHyphens>(d1, layout, hex_digits, args.ids + 16 * i, out + i * args.out_stride);
-  }
+  });
   // Every 16-byte value is a valid UUID.
   std::memset(args.validity, 0, (args.count + 7) / 8);
   for (size_t k = 0; k < args.count / 8; ++k) args.validity[k] = 0xFF;

@@ -34,7 +34,11 @@ TEST(Dispatch, DensePlansOnlyOnVbmiTargets) {
             << "stride 23 fits only with a terminator";
         const kernels::PlanRequest uuid{Format::kUuid, encode, 4096, 36, nullptr, 0, -1};
         ASSERT_EQ(table->prepare(uuid, &plan), Error::kOk);
-        EXPECT_EQ(plan.data != nullptr, HasVbmi(*table) && encode) << "UUID: encode only";
+        EXPECT_EQ(plan.data != nullptr, HasVbmi(*table)) << "UUID " << encode;
+        const kernels::PlanRequest hex{Format::kUuidHex, encode, 4096, 34, "ab", 2, terminator};
+        ASSERT_EQ(table->prepare(hex, &plan), Error::kOk);
+        EXPECT_EQ(plan.data != nullptr, HasVbmi(*table) && terminator < 0)
+            << "UUID hex: stride 34 fits only without a terminator";
       }
       // Too few items or a stride the dense layout cannot take: no plan.
       kernels::KernelPlan plan;

@@ -26,54 +26,45 @@ namespace HWY_NAMESPACE {
 #if SORTID_TARGET_HAS_VBMI
 
 // Encodes the first count - count % 4 items.
-inline size_t EncodeUuidDense(const kernels::EncodeArgs& args,
-                              const simd_tables::UuidDensePlan& plan) {
+HWY_INLINE size_t EncodeUuidDense(const kernels::EncodeArgs& args,
+                                  const simd_tables::UuidDensePlan& plan) {
   const __m512i digits = _mm512_broadcast_i32x4(_mm_loadu_si128(
       reinterpret_cast<const __m128i*>(args.lower ? alphabet::kHexLower : alphabet::kHexUpper)));
-  const __m512i spread0 = _mm512_load_si512(plan.spread[0]);
-  const __m512i spread1 = _mm512_load_si512(plan.spread[1]);
-  const __m512i gather0 = _mm512_load_si512(plan.gather[0]);
-  const __m512i gather1 = _mm512_load_si512(plan.gather[1]);
-  const __m512i gather2 = _mm512_load_si512(plan.gather[2]);
-  const __m512i fixed0 = _mm512_load_si512(plan.fixed[0]);
-  const __m512i fixed1 = _mm512_load_si512(plan.fixed[1]);
-  const __m512i fixed2 = _mm512_load_si512(plan.fixed[2]);
-  const __mmask64 lanes0 = plan.fixed_lanes[0], lanes1 = plan.fixed_lanes[1],
-                  lanes2 = plan.fixed_lanes[2];
-  const __mmask64 store0 = plan.store_lanes[0], store1 = plan.store_lanes[1],
-                  store2 = plan.store_lanes[2];
+  const __m512i spread[2] = {_mm512_load_si512(plan.spread[0]), _mm512_load_si512(plan.spread[1])};
+  const __m512i gather[3] = {_mm512_load_si512(plan.gather[0]), _mm512_load_si512(plan.gather[1]),
+                             _mm512_load_si512(plan.gather[2])};
+  const __m512i fixed[3] = {_mm512_load_si512(plan.fixed[0]), _mm512_load_si512(plan.fixed[1]),
+                            _mm512_load_si512(plan.fixed[2])};
+  const __mmask64 fixed_lanes[3] = {plan.fixed_lanes[0], plan.fixed_lanes[1], plan.fixed_lanes[2]};
+  const __mmask64 store_lanes[3] = {plan.store_lanes[0], plan.store_lanes[1], plan.store_lanes[2]};
+  // Chunks 0 and 1 are stored whole when every byte belongs to an item: a
+  // masked store is much slower on its way to memory (beyond the caches).
+  const bool whole[3] = {store_lanes[0] == ~uint64_t{0}, store_lanes[1] == ~uint64_t{0}, false};
   const __m512i low_nibble = _mm512_set1_epi8(0x0F);
   const size_t stride = args.out_stride;
   const size_t n = args.count - args.count % 4;
   auto* out = reinterpret_cast<uint8_t*>(args.out);
-  // Chunks whose every byte belongs to an item are stored whole: a masked
-  // store is much slower on its way to memory (beyond the caches).
-  const bool whole0 = store0 == ~uint64_t{0}, whole1 = store1 == ~uint64_t{0};
   for (size_t i = 0; i < n; i += 4) {
     const __m512i ids = _mm512_loadu_si512(args.ids + 16 * i);
     const __m512i high =
         _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(ids, 4), low_nibble));
     const __m512i low = _mm512_shuffle_epi8(digits, _mm512_and_si512(ids, low_nibble));
-    const __m512i a = _mm512_permutex2var_epi8(high, spread0, low);
-    const __m512i b = _mm512_permutex2var_epi8(high, spread1, low);
-    uint8_t* o = out + i * stride;
-    const __m512i c0 =
-        _mm512_mask_blend_epi8(lanes0, _mm512_permutex2var_epi8(a, gather0, b), fixed0);
-    const __m512i c1 =
-        _mm512_mask_blend_epi8(lanes1, _mm512_permutex2var_epi8(a, gather1, b), fixed1);
-    const __m512i c2 =
-        _mm512_mask_blend_epi8(lanes2, _mm512_permutex2var_epi8(a, gather2, b), fixed2);
-    if (whole0) {
-      _mm512_storeu_si512(o, c0);
-    } else {
-      _mm512_mask_storeu_epi8(o, store0, c0);
-    }
-    if (whole1) {
-      _mm512_storeu_si512(o + 64, c1);
-    } else {
-      _mm512_mask_storeu_epi8(o + 64, store1, c1);
-    }
-    _mm512_mask_storeu_epi8(o + 128, store2, c2);
+    const __m512i a = _mm512_permutex2var_epi8(high, spread[0], low);
+    const __m512i b = _mm512_permutex2var_epi8(high, spread[1], low);
+    // Output chunk c: digits gathered from (a, b), the template blended in.
+    const auto chunk = [&](size_t c) HWY_ATTR {
+      uint8_t* to = out + i * stride + 64 * c;
+      const __m512i chars = _mm512_mask_blend_epi8(
+          fixed_lanes[c], _mm512_permutex2var_epi8(a, gather[c], b), fixed[c]);
+      if (whole[c]) {
+        _mm512_storeu_si512(to, chars);
+      } else {
+        _mm512_mask_storeu_epi8(to, store_lanes[c], chars);
+      }
+    };
+    chunk(0);
+    chunk(1);
+    chunk(2);
   }
   return n;
 }
