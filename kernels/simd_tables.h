@@ -172,7 +172,9 @@ inline constexpr UuidEncodeWindow kUuidEncode[3] = {
 // nibbles 0..15 gathered from L0/L1, nibbles 16..31 from L1/L2.
 struct UuidDecodeTables {
   std::array<uint8_t, 16> n0_from_l0{}, n0_from_l1{}, n1_from_l1{}, n1_from_l2{};
-  std::array<std::array<uint8_t, 16>, 3> hyphen_lanes{};  // 0xFF where a '-' belongs
+  // 0xFF where a '-' belongs in L0 and L1 (the four hyphens, at 8, 13, 18
+  // and 23, all lie there; L2 needs no mask).
+  std::array<std::array<uint8_t, 16>, 2> hyphen_lanes{};
 };
 constexpr UuidDecodeTables MakeUuidDecode() {
   UuidDecodeTables t;
@@ -187,7 +189,7 @@ constexpr UuidDecodeTables MakeUuidDecode() {
       t.n1_from_l2[lane] = p < 32 ? kZero : static_cast<uint8_t>(p - 20);
     }
   }
-  for (int win = 0; win < 3; ++win) {
+  for (int win = 0; win < 2; ++win) {
     for (int j = 0; j < 16; ++j) {
       t.hyphen_lanes[static_cast<size_t>(win)][static_cast<size_t>(j)] =
           IsUuidHyphen(kUuidWindows[win] + j) ? 0xFF : 0x00;
@@ -196,6 +198,15 @@ constexpr UuidDecodeTables MakeUuidDecode() {
   return t;
 }
 inline constexpr UuidDecodeTables kUuidDecode = MakeUuidDecode();
+static_assert(
+    [] {
+      int hyphens = 0;
+      for (const auto& lanes : kUuidDecode.hyphen_lanes) {
+        for (const uint8_t lane : lanes) hyphens += lane != 0;
+      }
+      return hyphens;
+    }() == 4,
+    "the L0 and L1 hyphen masks must cover all four hyphens of the 36-character form");
 
 // Low bytes of the eight u16 lanes of P0 into bytes 0..7, of P1 into 8..15.
 constexpr std::array<uint8_t, 16> EvenBytes(bool upper_half) {
