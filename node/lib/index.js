@@ -69,6 +69,20 @@ function encodeTime(now, len = TIME_LEN) {
   return str;
 }
 
+// Crockford value of each character code below 128 in either case, -1 for
+// every other code (the native codec's strict ULID alphabet).
+const CROCKFORD_VALUE = new Int8Array(128).fill(-1);
+for (let i = 0; i < ENCODING_LEN; i++) {
+  CROCKFORD_VALUE[ENCODING.charCodeAt(i)] = i;
+  CROCKFORD_VALUE[ENCODING.toLowerCase().charCodeAt(i)] = i;
+}
+
+// The Crockford value of character code `code`, or -1 when it is outside the
+// alphabet (branchless: codes past 127 give -1).
+function crockfordValue(code) {
+  return CROCKFORD_VALUE[code & 127] | ((127 - code) >> 31);
+}
+
 // The npm error for a string decodeTime rejected (cold path), plus sortid's
 // stricter checks of the random part.
 function decodeTimeError(id) {
@@ -77,10 +91,9 @@ function decodeTimeError(id) {
   }
   let time = 0;
   for (let index = TIME_LEN - 1; index >= 0; index--) { // npm scans right to left
-    const ascii = id.charCodeAt(index) < 0x80;
-    const char = ascii ? id[index].toUpperCase() : id[index];
-    const value = ascii ? ENCODING.indexOf(char) : -1;
+    const value = crockfordValue(id.charCodeAt(index));
     if (value === -1) {
+      const char = id.charCodeAt(index) < 0x80 ? id[index].toUpperCase() : id[index];
       const error = new ULIDError(ULIDErrorCode.DecodeTimeInvalidCharacter,
         `Time decode error: Invalid character: ${shown(char)}`);
       error.position = index;
@@ -95,7 +108,7 @@ function decodeTimeError(id) {
     return error;
   }
   for (let index = TIME_LEN; index < id.length; index++) {
-    if (id.charCodeAt(index) >= 0x80 || ENCODING.indexOf(id[index].toUpperCase()) === -1) {
+    if (crockfordValue(id.charCodeAt(index)) === -1) {
       const error = new ULIDError(ULIDErrorCode.DecodeTimeInvalidCharacter,
         `ULID decode error: Invalid character in the random part at index ${index}: ${shown(id[index])}`);
       error.position = index;
@@ -103,20 +116,6 @@ function decodeTimeError(id) {
     }
   }
   return new ULIDError(ULIDErrorCode.Unexpected, `Unexpected decode failure: ${id}`);
-}
-
-// Crockford value of each character code below 128 in either case, -1 for
-// every other code (the native codec's strict ULID alphabet).
-const CROCKFORD_VALUE = new Int8Array(128).fill(-1);
-for (let i = 0; i < ENCODING_LEN; i++) {
-  CROCKFORD_VALUE[ENCODING.charCodeAt(i)] = i;
-  CROCKFORD_VALUE[ENCODING.toLowerCase().charCodeAt(i)] = i;
-}
-
-// The Crockford value of character code `code`, or -1 when it is outside the
-// alphabet (branchless: codes past 127 give -1).
-function crockfordValue(code) {
-  return CROCKFORD_VALUE[code & 127] | ((127 - code) >> 31);
 }
 
 // The Unix ms of a valid ULID string, or -1 when `id` is not one: 26
