@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "hwy/targets.h"
+#include "kernels/avx3_dl/uuid_dense_plan.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "lib/targets.h"
@@ -40,20 +41,24 @@ struct Layout {
 std::vector<Layout> Layouts() {
   std::vector<Layout> out;
   for (Format f : {Format::kUuid, Format::kUuidHex}) {
-    out.push_back({f, "", -1, 0});                      // dense, nothing fixed but hyphens
-    out.push_back({f, "", '\n', 0});                    // one per line
-    out.push_back({f, "", '\t', 0});                    // a terminator the constants lack
-    out.push_back({f, "u_", -1, 3});                    // prefix and padding
-    out.push_back({f, "urn:uuid:", '\n', 0});           // prefix and terminator
-    out.push_back({f, "ORDER#", ',', 5});               // all three
-    out.push_back({f, std::string(27, 'p'), -1, 0});    // pairs of exactly 128 bytes
+    out.push_back({f, "", -1, 0});                    // dense, nothing fixed but hyphens
+    out.push_back({f, "", '\n', 0});                  // one per line
+    out.push_back({f, "", '\t', 0});                  // a terminator the constants lack
+    out.push_back({f, "u_", -1, 3});                  // prefix and padding
+    out.push_back({f, "urn:uuid:", '\n', 0});         // prefix and terminator
+    out.push_back({f, "ORDER#", ',', 5});             // all three
+    out.push_back({f, std::string(27, 'p'), -1, 0});  // pairs of exactly 128 bytes
+    // Items of 48 bytes: a group of 4 in exactly 192 (three loads), then one
+    // byte more (four loads).
+    out.push_back({f, std::string(f == Format::kUuid ? 12 : 16, 'r'), -1, 0});
+    out.push_back({f, std::string(f == Format::kUuid ? 12 : 16, 'r'), -1, 1});
     out.push_back({f, std::string(40, 'q'), '\n', 0});  // too long for the dense path
   }
   return out;
 }
 
 // Whether the dense decoder applies: AVX-512 VBMI, 8 items or more, and a
-// pair of items (stride + length bytes) of 64 to 128 bytes.
+// pair of items (stride + length bytes) of at most 128 bytes.
 bool ExpectDensePlan(const Layout& l, size_t count) {
   const kernels::KernelTable& table = *internal::ActiveTable();
   const bool vbmi = table.hwy_target != 0 && table.hwy_target <= HWY_AVX3_DL;
@@ -118,6 +123,10 @@ TEST_P(UuidDecodeTest, DensePlanWhereTheLayoutFits) {
                                          l.prefix.data(), l.prefix.size(), l.terminator};
       ASSERT_EQ(table.prepare(request, &plan), Error::kOk);
       EXPECT_EQ(plan.data != nullptr, ExpectDensePlan(l, count)) << Describe(l) << " " << count;
+      if (plan.data == nullptr) continue;
+      // Three loads per group of 4 items when 3 strides and a length fit in 192 bytes.
+      const auto* decode_plan = static_cast<const simd_tables::UuidDecodePlan*>(plan.data);
+      EXPECT_EQ(decode_plan->shared_load, 3 * l.Stride() + l.Length() <= 192) << Describe(l);
     }
   }
 }

@@ -1,9 +1,12 @@
 // AVX-512 VBMI UUID decoder (targets AVX3_DL and newer, see target_guard.h):
-// 4 items per step as two pairs, each pair two 64-byte loads; per pair one
-// vpermi2b gathers the 64 hex digits, one 128-entry vpermi2b translates and
-// validates them (0x80 = not a hex digit), vpmaddubsw joins digit pairs into
-// bytes, and one last vpermi2b emits the 4 IDs (64 bytes), zeroing the
-// invalid ones. Hyphens, prefix and terminator bytes are compared in place.
+// 4 items per step (a group, two pairs) from three 64-byte loads in the
+// common layouts (four otherwise); per pair one vpermi2b gathers the 64 hex
+// digits, one 128-entry vpermi2b translates and validates them (0x80 = not a
+// hex digit), vpmaddubsw joins digit pairs into bytes, and one last
+// vpermi2b emits the group's 4 IDs (64 bytes). Hyphens, prefix and
+// terminator bytes are compared in place by vpternlogd. The error bytes of 8
+// items are or'ed into one vector and tested once; only when it shows an
+// error are the 8 items' validity bits worked out and the bad IDs zeroed.
 // uuid_dense_plan.h explains the tables (from the kernel table's prepare
 // step). The portable kernel (kernels/hex_uuid-inl.h) calls it for the first
 // count - count % 8 items and decodes the rest itself.
@@ -30,57 +33,93 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_HAS_VBMI
 
-// The loop-invariant state of one call, in registers.
+// The loop-invariant state of one call, in registers (named, not arrays:
+// GCC keeps arrays of vectors in memory).
 struct UuidDecodeRegs {
-  __m512i gather, expected_lo, expected_hi, lut_lo, lut_hi;
-  __mmask64 fixed_lo, fixed_hi;
-  size_t hi_offset;
+  __m512i gather0, gather1, lut_lo, lut_hi;
+  __m512i expected0, expected1, expected2, expected3;
+  __m512i fixed0, fixed1, fixed2, fixed3;
+  size_t offset1, offset2, offset3;
 };
 
-// One pair of items: the translated digits (0x80 = not a hex digit), the
-// characters (bit 7 = not ASCII) and the fixed-byte mismatches in LO / HI.
-struct UuidPair {
-  __m512i values, chars;
-  __mmask64 bad_lo, bad_hi;
+// One group of 4 items: the loads V0-V3 and per pair the gathered
+// characters (bit 7 = not ASCII) and their values (0x80 = not a hex digit).
+struct UuidGroup {
+  __m512i v0, v1, v2, v3, chars0, chars1, values0, values1;
 };
 
-template <bool kFixedInHi>
-HWY_INLINE UuidPair DecodeUuidPair(const uint8_t* pair, const UuidDecodeRegs& r) {
-  const __m512i lo = _mm512_loadu_si512(pair);
-  const __m512i hi = _mm512_loadu_si512(pair + r.hi_offset);
-  const __m512i chars = _mm512_permutex2var_epi8(lo, r.gather, hi);
-  UuidPair p{_mm512_permutex2var_epi8(r.lut_lo, chars, r.lut_hi), chars,
-             _mm512_mask_cmpneq_epi8_mask(r.fixed_lo, lo, r.expected_lo), 0};
-  if constexpr (kFixedInHi) p.bad_hi = _mm512_mask_cmpneq_epi8_mask(r.fixed_hi, hi, r.expected_hi);
-  return p;
+template <bool kShared>
+HWY_INLINE UuidGroup LoadUuidGroup(const uint8_t* group, const UuidDecodeRegs& r) {
+  UuidGroup g;
+  g.v0 = _mm512_loadu_si512(group);
+  g.v1 = _mm512_loadu_si512(group + r.offset1);
+  g.v2 = kShared ? g.v1 : _mm512_loadu_si512(group + r.offset2);
+  g.v3 = _mm512_loadu_si512(group + r.offset3);
+  g.chars0 = _mm512_permutex2var_epi8(g.v0, r.gather0, g.v1);
+  g.chars1 = _mm512_permutex2var_epi8(g.v2, r.gather1, g.v3);
+  g.values0 = _mm512_permutex2var_epi8(r.lut_lo, g.chars0, r.lut_hi);
+  g.values1 = _mm512_permutex2var_epi8(r.lut_lo, g.chars1, r.lut_hi);
+  return g;
 }
 
-// Bits 0-1: items 0-1 of the pair are invalid.
-HWY_INLINE uint32_t UuidPairErrors(const UuidPair& p, const simd_tables::UuidDecodePlan& plan) {
-  const uint64_t bad_digits = _mm512_movepi8_mask(_mm512_or_si512(p.values, p.chars));
+// Non-zero bytes where the group has an error: bit 7 of characters and
+// values, any bit of a fixed byte that differs from the expected one
+// (V2's are checked in V1 when shared).
+template <bool kShared>
+HWY_INLINE __m512i UuidGroupErrorBytes(const UuidGroup& g, const UuidDecodeRegs& r) {
+  const __m512i bit7 = _mm512_set1_epi8(static_cast<char>(0x80));
+  const __m512i digits =
+      _mm512_ternarylogic_epi32(g.values0, g.chars0, g.values1, 0xFE);  // a | b | c
+  const __m512i digit_errors =
+      _mm512_ternarylogic_epi32(digits, g.chars1, bit7, 0xA8);  // (a | b) & c
+  // (a ^ b) & c: the fixed bytes that differ.
+  const __m512i f0 = _mm512_ternarylogic_epi32(g.v0, r.expected0, r.fixed0, 0x28);
+  const __m512i f1 = _mm512_ternarylogic_epi32(g.v1, r.expected1, r.fixed1, 0x28);
+  const __m512i f3 = _mm512_ternarylogic_epi32(g.v3, r.expected3, r.fixed3, 0x28);
+  __m512i errors = _mm512_ternarylogic_epi32(digit_errors, f0, f1, 0xFE);
+  if constexpr (!kShared) {
+    errors = _mm512_or_si512(errors, _mm512_ternarylogic_epi32(g.v2, r.expected2, r.fixed2, 0x28));
+  }
+  return _mm512_or_si512(errors, f3);
+}
+
+// Bits 0-3: items 0-3 of the group are invalid (the cold path).
+HWY_INLINE uint32_t UuidGroupErrors(const UuidGroup& g, const simd_tables::UuidDecodePlan& plan,
+                                    const UuidDecodeRegs& r) {
+  const uint64_t fixed_bad[4] = {
+      _mm512_cmpneq_epi8_mask(g.v0, r.expected0), _mm512_cmpneq_epi8_mask(g.v1, r.expected1),
+      _mm512_cmpneq_epi8_mask(g.v2, r.expected2), _mm512_cmpneq_epi8_mask(g.v3, r.expected3)};
+  const uint64_t digits[2] = {_mm512_movepi8_mask(_mm512_or_si512(g.values0, g.chars0)),
+                              _mm512_movepi8_mask(_mm512_or_si512(g.values1, g.chars1))};
   uint32_t errors = 0;
-  for (size_t item = 0; item < 2; ++item) {
-    const uint64_t digits = (bad_digits >> (32 * item)) & 0xFFFFFFFFu;
-    const uint64_t fixed =
-        (p.bad_lo & plan.item_lanes[item][0]) | (p.bad_hi & plan.item_lanes[item][1]);
-    errors |= static_cast<uint32_t>((digits | fixed) != 0) << item;
+  for (size_t k = 0; k < 4; ++k) {
+    uint64_t bad = (digits[k / 2] >> (32 * (k % 2))) & 0xFFFFFFFFu;
+    for (size_t v = 0; v < 4; ++v) bad |= fixed_bad[v] & plan.item_lanes[k][v];
+    errors |= static_cast<uint32_t>(bad != 0) << k;
   }
   return errors;
 }
 
 // Decodes the first count - count % 8 items; returns how many and sets
 // *invalid to the number of invalid ones among them.
-template <bool kFixedInHi>
+template <bool kShared>
 HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
                                       const simd_tables::UuidDecodePlan& plan, size_t* invalid) {
-  const UuidDecodeRegs r{_mm512_load_si512(plan.gather),
-                         _mm512_load_si512(plan.expected[0]),
-                         _mm512_load_si512(plan.expected[1]),
+  const UuidDecodeRegs r{_mm512_load_si512(plan.gather[0]),
+                         _mm512_load_si512(plan.gather[1]),
                          _mm512_load_si512(simd_tables::kUuidHexAscii.bytes),
                          _mm512_load_si512(simd_tables::kUuidHexAscii.bytes + 64),
-                         plan.fixed_lanes[0],
-                         plan.fixed_lanes[1],
-                         plan.hi_offset};
+                         _mm512_load_si512(plan.expected[0]),
+                         _mm512_load_si512(plan.expected[1]),
+                         _mm512_load_si512(plan.expected[2]),
+                         _mm512_load_si512(plan.expected[3]),
+                         _mm512_load_si512(plan.fixed_lanes[0]),
+                         _mm512_load_si512(plan.fixed_lanes[1]),
+                         _mm512_load_si512(plan.fixed_lanes[2]),
+                         _mm512_load_si512(plan.fixed_lanes[3]),
+                         plan.load_offset[1],
+                         plan.load_offset[2],
+                         plan.load_offset[3]};
   const __m512i weights = _mm512_set1_epi16(0x0110);  // bytes {16, 1}: high, low nibble
   const __m512i final_bytes = _mm512_load_si512(plan.final_bytes);
   // Output lanes of the IDs whose validity bit (of 4) is set.
@@ -89,34 +128,36 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
       0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
       0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
       0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
-  const size_t stride = plan.stride;
+  const size_t group_bytes = 4 * plan.stride;
   const size_t n = args.count - args.count % 8;
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   uint8_t* ids = args.ids;
   uint8_t* validity = args.validity;
   size_t bad = 0;
   for (size_t base = 0; base < n; base += 8) {
+    const uint8_t* group = text + base * plan.stride;
+    const uint8_t* second = group + group_bytes;  // items base + 4 .. base + 7
+    const UuidGroup g0 = LoadUuidGroup<kShared>(group, r);
+    const UuidGroup g1 = LoadUuidGroup<kShared>(second, r);
+    const __m512i error_bytes =
+        _mm512_or_si512(UuidGroupErrorBytes<kShared>(g0, r), UuidGroupErrorBytes<kShared>(g1, r));
+    _mm512_storeu_si512(ids + 16 * base, _mm512_permutex2var_epi8(
+                                             _mm512_maddubs_epi16(g0.values0, weights), final_bytes,
+                                             _mm512_maddubs_epi16(g0.values1, weights)));
+    _mm512_storeu_si512(
+        ids + 16 * (base + 4),
+        _mm512_permutex2var_epi8(_mm512_maddubs_epi16(g1.values0, weights), final_bytes,
+                                 _mm512_maddubs_epi16(g1.values1, weights)));
     uint32_t errors = 0;
-    for (size_t g = 0; g < 2; ++g) {  // items i..i+3
-      const size_t i = base + 4 * g;
-      const uint8_t* p = text + i * stride;
-      const UuidPair p0 = DecodeUuidPair<kFixedInHi>(p, r);
-      const UuidPair p1 = DecodeUuidPair<kFixedInHi>(p + 2 * stride, r);
-      const __m512i w0 = _mm512_maddubs_epi16(p0.values, weights);
-      const __m512i w1 = _mm512_maddubs_epi16(p1.values, weights);
-      // Bit 7 of any digit lane: a character that is no hex digit.
-      const __m512i digit_errors = _mm512_or_si512(
-          _mm512_ternarylogic_epi32(p0.values, p0.chars, p1.values, 0xFE), p1.chars);
-      __mmask64 any =
-          _kor_mask64(_mm512_movepi8_mask(digit_errors), _kor_mask64(p0.bad_lo, p1.bad_lo));
-      if constexpr (kFixedInHi) any = _kor_mask64(any, _kor_mask64(p0.bad_hi, p1.bad_hi));
-      uint32_t group = 0;
-      if (HWY_UNLIKELY(!_kortestz_mask64_u8(any, any))) {
-        group = UuidPairErrors(p0, plan) | UuidPairErrors(p1, plan) << 2;
+    if (HWY_UNLIKELY(_mm512_test_epi8_mask(error_bytes, error_bytes) != 0)) {
+      for (size_t h = 0; h < 2; ++h) {  // zero the invalid IDs of each group
+        const uint32_t group_errors =
+            UuidGroupErrors(LoadUuidGroup<kShared>(group + h * group_bytes, r), plan, r);
+        uint8_t* out = ids + 16 * (base + 4 * h);
+        _mm512_storeu_si512(
+            out, _mm512_maskz_mov_epi8(kKeepLanes[~group_errors & 0xF], _mm512_loadu_si512(out)));
+        errors |= group_errors << (4 * h);
       }
-      _mm512_storeu_si512(ids + 16 * i, _mm512_maskz_permutex2var_epi8(kKeepLanes[~group & 0xF], w0,
-                                                                       final_bytes, w1));
-      errors |= group << (4 * g);
     }
     validity[base / 8] = static_cast<uint8_t>(~errors);
     bad += static_cast<size_t>(hwy::PopCount(errors));
@@ -127,8 +168,8 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
 
 HWY_INLINE size_t DecodeUuidDense(const kernels::DecodeArgs& args,
                                   const simd_tables::UuidDecodePlan& plan, size_t* invalid) {
-  return plan.fixed_lanes[1] != 0 ? DecodeUuidDenseLoop<true>(args, plan, invalid)
-                                  : DecodeUuidDenseLoop<false>(args, plan, invalid);
+  return plan.shared_load ? DecodeUuidDenseLoop<true>(args, plan, invalid)
+                          : DecodeUuidDenseLoop<false>(args, plan, invalid);
 }
 #endif  // SORTID_TARGET_HAS_VBMI
 

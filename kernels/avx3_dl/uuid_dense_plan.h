@@ -81,7 +81,7 @@ constexpr bool BuildUuidDensePlan(bool hyphens, const char* prefix, size_t prefi
 
 constexpr UuidDensePlan MakeUuidDensePlan(bool hyphens, int terminator) {
   UuidDensePlan plan{};
-  const size_t stride = (hyphens ? 36 : 32) + (terminator >= 0 ? 1 : 0);
+  const size_t stride = size_t{hyphens ? 36u : 32u} + size_t{terminator >= 0 ? 1u : 0u};
   BuildUuidDensePlan(hyphens, "", 0, terminator, stride, &plan);
   return plan;
 }
@@ -93,24 +93,30 @@ inline constexpr UuidDensePlan kCommonUuidPlans[2][2] = {
 
 // ---- Decode (kernels/avx3_dl/uuid_decode-inl.h): text items of L = prefix +
 // 36 or 32 characters (+ terminator) bytes at a stride S (L <= S,
-// 64 <= S + L <= 128). Items are taken in pairs: the pair's S + L bytes are two overlapping
-// 64-byte loads, LO at the pair's first byte and HI ending at its last byte
-// (so nothing outside the two items is read). One vpermi2b over (LO, HI)
-// gathers the pair's 64 hex digits (item 0's 32 digits, then item 1's) in
-// text order; the same indices serve every pair. The fixed bytes (prefix,
-// hyphens, terminator) are compared in place, in LO where they lie below 64,
-// else in HI, and attributed to their item with per-item lane masks.
+// S + L <= 128), 4 items (a group, 3S + L bytes) per step as two pairs. The
+// group is read by 64-byte loads V0-V3 at load_offset[0-3], none before the
+// group's first byte or past its last item's last byte:
+//  - shared (3S + L <= 192, every common layout): three loads, V0 = [0, 64),
+//    V1 = V2 = [64, 128) (one load), V3 ends at the group's last byte;
+//  - otherwise four, two per pair: V0 / V2 start at the pair's first byte,
+//    V1 / V3 end at its last.
+// Pair p's 64 hex digits (item 2p's 32, then item 2p+1's) are gathered in
+// digit order by one vpermi2b over (V2p, V2p+1); the same indices serve
+// every group. The fixed bytes (prefix, hyphens, terminator) are compared in
+// place, each in the first of its pair's vectors that holds it (V2's in V1
+// when shared), and attributed to their item with per-item lane masks.
 struct UuidDecodePlan {
   bool usable = false;
+  bool shared_load = false;  // V1 and V2 are one load
   size_t stride = 0;
-  size_t hi_offset = 0;                      // HI loads at pair + hi_offset
-  alignas(64) uint8_t gather[64] = {};       // vpermi2b indices into (LO, HI), digit order
-  alignas(64) uint8_t expected[2][64] = {};  // fixed bytes in LO / HI
-  uint64_t fixed_lanes[2] = {};              // lanes of LO / HI holding a fixed byte
-  uint64_t item_lanes[2][2] = {};            // [item of the pair][LO / HI]: its fixed lanes
+  size_t load_offset[4] = {};
+  alignas(64) uint8_t gather[2][64] = {};       // per pair: vpermi2b indices, digit order
+  alignas(64) uint8_t expected[4][64] = {};     // fixed bytes in V0-V3
+  alignas(64) uint8_t fixed_lanes[4][64] = {};  // 0xFF where Vj holds a fixed byte
+  uint64_t item_lanes[4][4] = {};               // [item][vector]: its fixed lanes
   // The last vpermi2b over the two pairs' u16 lanes (digit pairs joined by
-  // vpmaddubsw): output byte o of ID i is the low byte of lane
-  // 16 * (i % 2) + o of pair i / 2.
+  // vpmaddubsw): output byte o of ID k is the low byte of lane
+  // 16 * (k % 2) + o of pair k / 2.
   alignas(64) uint8_t final_bytes[64] = {};
 };
 
@@ -121,36 +127,36 @@ constexpr void BuildUuidDecodePlan(size_t chars, const char* prefix, size_t pref
   *plan = UuidDecodePlan{};
   const bool hyphens = chars == 36;
   const size_t len = prefix_len + chars + (terminator >= 0 ? 1 : 0);
-  const size_t span = stride + len;
-  if (len > stride || span < 64 || span > 128) return;
+  if (len > stride || stride + len > 128) return;  // hence 64 <= S + L, 128 <= 3S + L
   plan->stride = stride;
-  plan->hi_offset = span - 64;
-  // Where byte `pos` of the pair is read: LO lane pos, else HI lane pos - hi_offset.
-  auto source = [&](size_t pos, size_t* vec, size_t* lane) {
-    *vec = pos < 64 ? 0 : 1;
-    *lane = pos < 64 ? pos : pos - plan->hi_offset;
-  };
-  for (size_t item = 0; item < 2; ++item) {
+  plan->shared_load = 3 * stride + len <= 192;
+  const size_t last = 3 * stride + len - 64;
+  const size_t offsets[4] = {0, plan->shared_load ? 64 : stride + len - 64,
+                             plan->shared_load ? 64 : 2 * stride, last};
+  for (size_t v = 0; v < 4; ++v) plan->load_offset[v] = offsets[v];
+  for (size_t k = 0; k < 4; ++k) {
+    const size_t pair = k / 2, first = 2 * pair;
     for (size_t o = 0; o < 16; ++o) {
-      plan->final_bytes[16 * item + o] = static_cast<uint8_t>(2 * (16 * item + o));
-      plan->final_bytes[32 + 16 * item + o] = static_cast<uint8_t>(64 + 2 * (16 * item + o));
+      plan->final_bytes[16 * k + o] = static_cast<uint8_t>(64 * pair + 2 * (16 * (k % 2) + o));
     }
     for (size_t off = 0; off < len; ++off) {
-      const size_t pos = item * stride + off;
-      size_t vec = 0, lane = 0;
-      source(pos, &vec, &lane);
+      const size_t pos = k * stride + off;
+      const size_t vec = pos - offsets[first] < 64 ? first : first + 1;
+      const size_t lane = pos - offsets[vec];
       const size_t ch = off - prefix_len;  // wraps for prefix bytes (then unused)
       if (off >= prefix_len && ch < chars && !(hyphens && internal::IsUuidHyphen(ch))) {
         const size_t digit = hyphens ? internal::UuidDigitOfChar(ch) : ch;
-        plan->gather[32 * item + digit] = static_cast<uint8_t>(64 * vec + lane);
+        plan->gather[pair][32 * (k % 2) + digit] =
+            static_cast<uint8_t>((vec == first ? 0 : 64) + lane);
         continue;
       }
       uint8_t byte = '-';
       if (off < prefix_len) byte = static_cast<uint8_t>(prefix[off]);
       if (off >= prefix_len && ch >= chars) byte = static_cast<uint8_t>(terminator);
-      plan->expected[vec][lane] = byte;
-      plan->fixed_lanes[vec] |= uint64_t{1} << lane;
-      plan->item_lanes[item][vec] |= uint64_t{1} << lane;
+      const size_t checked = plan->shared_load && vec == 2 ? 1 : vec;
+      plan->expected[checked][lane] = byte;
+      plan->fixed_lanes[checked][lane] = 0xFF;
+      plan->item_lanes[k][checked] |= uint64_t{1} << lane;
     }
   }
   plan->usable = true;
