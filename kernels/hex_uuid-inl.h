@@ -26,6 +26,8 @@
 
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
+#include "kernels/avx2/uuid_decode-inl.h"
+#include "kernels/avx3/uuid_decode-inl.h"
 #include "kernels/avx3_dl/target_guard.h"
 #include "kernels/avx3_dl/uuid_decode-inl.h"
 #include "kernels/avx3_dl/uuid_dense-inl.h"
@@ -40,6 +42,40 @@ namespace HWY_NAMESPACE {
 
 #if HWY_TARGET != HWY_SCALAR
 
+#if HWY_ARCH_X86
+// x86 (vpshufb looks at the low 4 bits of an index below 0x80): the value
+// is min(u, u - 0x37) with u = c & 0x4F (digits: u = 0-9, u - 0x37 wraps
+// above; letters of either case: u = 0x41-0x46, u - 0x37 = 10-15), one
+// vector op each. It is right exactly when c is the character the value
+// stands for up to the case of a letter: (c ^ kLower[v]) & kCaseMask[v] == 0
+// (kCaseMask ignores bit 5 for the letters only; every other byte, the
+// non-ASCII ones included, differs there: checked for all 256 bytes by
+// tests/uuid_decode_test.cc). Two table lookups, not three, and no nibble
+// extraction.
+struct HexTables {
+  std::array<uint8_t, 16> lower, case_mask;
+};
+constexpr HexTables MakeHexTables() {
+  HexTables t{};
+  for (size_t k = 0; k < 16; ++k) {
+    t.lower[k] = static_cast<uint8_t>(alphabet::kHexLower[k]);
+    t.case_mask[k] = static_cast<uint8_t>(k < 10 ? 0xFF : 0xDF);
+  }
+  return t;
+}
+inline constexpr HexTables kHexTables = MakeHexTables();
+
+// Hex characters -> 0-15; ors a non-zero byte into *error for anything else.
+template <class D>
+HWY_INLINE hn::Vec<D> TranslateHex(D d, hn::Vec<D> chars, hn::Vec<D>* error) {
+  const auto u = hn::And(chars, hn::Set(d, 0x4F));
+  const auto value = hn::Min(u, hn::Sub(u, hn::Set(d, 0x37)));
+  // value <= 0x18 (u <= 0x4F): vpshufb uses its low 4 bits.
+  const auto differs = hn::Xor(chars, hn::TableLookupBytes(Table(d, kHexTables.lower), value));
+  *error = hn::OrAnd(*error, differs, hn::TableLookupBytes(Table(d, kHexTables.case_mask), value));
+  return value;
+}
+#else
 // Hex translation by the high and low nibble (three in-block table
 // lookups): value = low + 9 for the letter rows 4 and 6 (A-F, a-f), low for
 // the digit row 3; the error is non-zero when the low nibble's set of
@@ -70,6 +106,7 @@ HWY_INLINE hn::Vec<D> TranslateHex(D d, hn::Vec<D> chars, hn::Vec<D>* error) {
                                   hn::TableLookupBytes(Table(d, kHexTables.bad_for_low), low)));
   return hn::Add(low, hn::TableLookupBytes(Table(d, kHexTables.row_offset), row));
 }
+#endif  // HWY_ARCH_X86
 
 // Digits 0-15 (n0) and 16-31 (n1) of each block -> its 16 bytes: digit
 // pairs joined by pmaddubsw (weights 16, 1), the u16 lanes narrowed by
@@ -172,7 +209,35 @@ size_t DecodeUuidBlocks(const kernels::DecodeArgs& args) {
   if (!layout.Supported()) return reference::Decode(kUuidFormat<kHyphens>, args);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   ValidityWriter validity(args.validity);
-  ForEachStep(0, args.count, [&](auto d, size_t i) {
+  size_t begin = 0;
+#if SORTID_TARGET_UUID_AVX2_PAIRS
+  // Pairs of items, each item's digits in one 256-bit vector
+  // (kernels/avx2/uuid_decode-inl.h); a last odd item below.
+  const hn::Full256<uint8_t> d256;
+  const auto translate = [](auto d, auto chars, auto* error)
+                             HWY_ATTR { return TranslateHex(d, chars, error); };
+  for (; begin + 2 <= args.count; begin += 2) {
+    const uint8_t* item = text + begin * args.stride;
+    validity.Append(DecodeUuidPairAvx2<kHyphens>(item + layout.prefix_len, args.stride,
+                                                 LayoutErrors(d256, layout, item).raw,
+                                                 args.ids + 16 * begin, translate),
+                    2);
+  }
+#endif
+#if SORTID_TARGET_UUID_AVX3_QUADS
+  // Groups of 4 items, two per 512-bit vector (kernels/avx3/uuid_decode-inl.h).
+  const hn::Full512<uint8_t> d512;
+  const auto translate = [](auto d, auto chars, auto* error)
+                             HWY_ATTR { return TranslateHex(d, chars, error); };
+  for (; begin + 4 <= args.count; begin += 4) {
+    const uint8_t* item = text + begin * args.stride;
+    validity.Append(DecodeUuidQuadAvx3<kHyphens>(item + layout.prefix_len, args.stride,
+                                                 LayoutErrors(d512, layout, item).raw,
+                                                 args.ids + 16 * begin, translate),
+                    4);
+  }
+#endif
+  ForEachStep(begin, args.count, [&](auto d, size_t i) {
     validity.Append(DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i),
                     BlocksOf(d));
   });

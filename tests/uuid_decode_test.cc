@@ -168,6 +168,30 @@ TEST_P(UuidDecodeTest, EveryBytePositionMutated) {
   }
 }
 
+// Every byte value 0-255 at every character of an item inside the vector
+// steps (the AVX3_DL dense groups, the AVX3 quads, the AVX2 pairs) and of
+// the tail item: the x86 translation (kernels/hex_uuid-inl.h) accepts
+// exactly the hex digits of either case, the hyphen checks exactly '-'.
+TEST_P(UuidDecodeTest, EveryByteValueAtEveryCharacter) {
+  std::mt19937_64 rng(256);
+  constexpr size_t kCount = 13;  // 8 + 4 + 1: a dense group, a quad / pairs, a tail
+  for (const Layout& l :
+       {Layout{Format::kUuid, "", -1, 0}, Layout{Format::kUuidHex, "", '\n', 0}}) {
+    SCOPED_TRACE(Describe(l));
+    const std::string clean = MakeText(l, kCount, 2, rng);
+    for (size_t item : {5u, 10u, 12u}) {
+      for (size_t pos = 0; pos < l.Length(); ++pos) {
+        for (int byte = 0; byte < 256; ++byte) {
+          std::string text = clean;
+          text[item * l.Stride() + pos] = static_cast<char>(byte);
+          ASSERT_NO_FATAL_FAILURE(ExpectSameAsReference(l, text, kCount))
+              << "item " << item << " byte " << pos << " = " << byte;
+        }
+      }
+    }
+  }
+}
+
 // Several bad items in one group of 4 and in both pairs: only they are zeroed.
 TEST_P(UuidDecodeTest, BadItemsAmongGoodOnes) {
   std::mt19937_64 rng(4);
