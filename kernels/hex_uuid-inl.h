@@ -148,11 +148,12 @@ HWY_INLINE hn::Vec<D> JoinDigits(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
 // Decodes BlocksOf(d) items at item (stride apart) into out; returns their
 // error bits. The 36-character form: windows [0,16), [16,32), [20,36);
 // digits gathered first, then translated, hyphens compared in place.
-template <bool kHyphens, class D>
+// kLayoutBytes: the layout has a prefix or a terminator to check.
+template <bool kHyphens, bool kLayoutBytes = true, class D>
 HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t* item,
                                    uint8_t* out) {
   namespace t = simd_tables;
-  auto error = LayoutErrors(d, layout, item);
+  auto error = kLayoutBytes ? LayoutErrors(d, layout, item) : hn::Zero(d);
   const uint8_t* id = item + layout.prefix_len;
   hn::Vec<D> c0, c1;
   if constexpr (kHyphens) {
@@ -203,44 +204,81 @@ ItemLayout UuidLayout(const Args& args, size_t stride) {
                     kernels::kTextLength[static_cast<int>(kUuidFormat<kHyphens>)], stride);
 }
 
+#if SORTID_TARGET_UUID_AVX2_PAIRS || SORTID_TARGET_UUID_AVX3_QUADS
+// The first count - count % N items by the AVX2 pairs (N = 2,
+// kernels/avx2/uuid_decode-inl.h) or the AVX3 quads (N = 4, two items per
+// 512-bit vector, kernels/avx3/uuid_decode-inl.h); returns how many.
+// kLayoutBytes: the layout has a prefix or a terminator to check.
+template <bool kHyphens, bool kLayoutBytes>
+HWY_INLINE size_t DecodeUuidWide(const kernels::DecodeArgs& args, const ItemLayout& layout,
+                                 ValidityWriter* validity) {
+  const auto translate = [](auto d, auto chars, auto* error)
+                             HWY_ATTR { return TranslateHex(d, chars, error); };
+#if SORTID_TARGET_UUID_AVX3_QUADS
+  constexpr size_t kItems = 4;
+  const hn::Full512<uint8_t> d;
+#else
+  constexpr size_t kItems = 2;
+  const hn::Full256<uint8_t> d;
+#endif
+  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  size_t i = 0;
+  for (; i + kItems <= args.count; i += kItems) {
+    const uint8_t* item = text + i * args.stride;
+    const auto layout_errors = kLayoutBytes ? LayoutErrors(d, layout, item) : hn::Zero(d);
+#if SORTID_TARGET_UUID_AVX3_QUADS
+    validity->Append(DecodeUuidQuadAvx3<kHyphens>(item + layout.prefix_len, args.stride,
+                                                  layout_errors.raw, args.ids + 16 * i, translate),
+                     kItems);
+#else
+    validity->Append(DecodeUuidPairAvx2<kHyphens>(item + layout.prefix_len, args.stride,
+                                                  layout_errors.raw, args.ids + 16 * i, translate),
+                     kItems);
+#endif
+  }
+  return i;
+}
+#endif
+
+// Items [begin, count) by the block kernel: whole vectors of
+// BlocksOf(BulkTag()) items, then one item per 128-bit vector. Plain loops
+// (ForEachStep's generic lambda was not inlined: a call per step, with the
+// validity bits going through memory).
+template <bool kHyphens, bool kLayoutBytes>
+HWY_INLINE void DecodeUuidSteps(const kernels::DecodeArgs& args, const ItemLayout& layout,
+                                size_t begin, ValidityWriter* validity) {
+  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  const BulkTag bulk;
+  const OneTag one;
+  size_t i = begin;
+  for (; i + BlocksOf(bulk) <= args.count; i += BlocksOf(bulk)) {
+    validity->Append(DecodeUuidStep<kHyphens, kLayoutBytes>(bulk, layout, text + i * args.stride,
+                                                            args.ids + 16 * i),
+                     BlocksOf(bulk));
+  }
+  for (; i < args.count; ++i) {
+    validity->Append(DecodeUuidStep<kHyphens, kLayoutBytes>(one, layout, text + i * args.stride,
+                                                            args.ids + 16 * i),
+                     1);
+  }
+}
+
 template <bool kHyphens>
 size_t DecodeUuidBlocks(const kernels::DecodeArgs& args) {
   const ItemLayout layout = UuidLayout<kHyphens>(args, args.stride);
   if (!layout.Supported()) return reference::Decode(kUuidFormat<kHyphens>, args);
-  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   ValidityWriter validity(args.validity);
+  const bool layout_bytes = layout.chunks != 0 || layout.terminator >= 0;
   size_t begin = 0;
-#if SORTID_TARGET_UUID_AVX2_PAIRS
-  // Pairs of items, each item's digits in one 256-bit vector
-  // (kernels/avx2/uuid_decode-inl.h); a last odd item below.
-  const hn::Full256<uint8_t> d256;
-  const auto translate = [](auto d, auto chars, auto* error)
-                             HWY_ATTR { return TranslateHex(d, chars, error); };
-  for (; begin + 2 <= args.count; begin += 2) {
-    const uint8_t* item = text + begin * args.stride;
-    validity.Append(DecodeUuidPairAvx2<kHyphens>(item + layout.prefix_len, args.stride,
-                                                 LayoutErrors(d256, layout, item).raw,
-                                                 args.ids + 16 * begin, translate),
-                    2);
-  }
+#if SORTID_TARGET_UUID_AVX2_PAIRS || SORTID_TARGET_UUID_AVX3_QUADS
+  begin = layout_bytes ? DecodeUuidWide<kHyphens, true>(args, layout, &validity)
+                       : DecodeUuidWide<kHyphens, false>(args, layout, &validity);
 #endif
-#if SORTID_TARGET_UUID_AVX3_QUADS
-  // Groups of 4 items, two per 512-bit vector (kernels/avx3/uuid_decode-inl.h).
-  const hn::Full512<uint8_t> d512;
-  const auto translate = [](auto d, auto chars, auto* error)
-                             HWY_ATTR { return TranslateHex(d, chars, error); };
-  for (; begin + 4 <= args.count; begin += 4) {
-    const uint8_t* item = text + begin * args.stride;
-    validity.Append(DecodeUuidQuadAvx3<kHyphens>(item + layout.prefix_len, args.stride,
-                                                 LayoutErrors(d512, layout, item).raw,
-                                                 args.ids + 16 * begin, translate),
-                    4);
+  if (!layout_bytes) {
+    DecodeUuidSteps<kHyphens, false>(args, layout, begin, &validity);
+  } else {
+    DecodeUuidSteps<kHyphens, true>(args, layout, begin, &validity);
   }
-#endif
-  ForEachStep(begin, args.count, [&](auto d, size_t i) {
-    validity.Append(DecodeUuidStep<kHyphens>(d, layout, text + i * args.stride, args.ids + 16 * i),
-                    BlocksOf(d));
-  });
   return validity.Finish();
 }
 
