@@ -221,18 +221,21 @@ HWY_INLINE size_t DecodeUuidWide(const kernels::DecodeArgs& args, const ItemLayo
   constexpr size_t kItems = 2;
   const hn::Full256<uint8_t> d;
 #endif
+  // Locals: the stores could alias args as far as the compiler knows.
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  const size_t count = args.count, stride = args.stride, prefix_len = layout.prefix_len;
+  uint8_t* ids = args.ids;
   size_t i = 0;
-  for (; i + kItems <= args.count; i += kItems) {
-    const uint8_t* item = text + i * args.stride;
+  for (; i + kItems <= count; i += kItems) {
+    const uint8_t* item = text + i * stride;
     const auto layout_errors = kLayoutBytes ? LayoutErrors(d, layout, item) : hn::Zero(d);
 #if SORTID_TARGET_UUID_AVX3_QUADS
-    validity->Append(DecodeUuidQuadAvx3<kHyphens>(item + layout.prefix_len, args.stride,
-                                                  layout_errors.raw, args.ids + 16 * i, translate),
+    validity->Append(DecodeUuidQuadAvx3<kHyphens>(item + prefix_len, stride, layout_errors.raw,
+                                                  ids + 16 * i, translate),
                      kItems);
 #else
-    validity->Append(DecodeUuidPairAvx2<kHyphens>(item + layout.prefix_len, args.stride,
-                                                  layout_errors.raw, args.ids + 16 * i, translate),
+    validity->Append(DecodeUuidPairAvx2<kHyphens>(item + prefix_len, stride, layout_errors.raw,
+                                                  ids + 16 * i, translate),
                      kItems);
 #endif
   }
@@ -248,18 +251,19 @@ template <bool kHyphens, bool kLayoutBytes>
 HWY_INLINE void DecodeUuidSteps(const kernels::DecodeArgs& args, const ItemLayout& layout,
                                 size_t begin, ValidityWriter* validity) {
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+  const size_t count = args.count, stride = args.stride;
+  uint8_t* ids = args.ids;
   const BulkTag bulk;
   const OneTag one;
   size_t i = begin;
-  for (; i + BlocksOf(bulk) <= args.count; i += BlocksOf(bulk)) {
-    validity->Append(DecodeUuidStep<kHyphens, kLayoutBytes>(bulk, layout, text + i * args.stride,
-                                                            args.ids + 16 * i),
-                     BlocksOf(bulk));
+  for (; i + BlocksOf(bulk) <= count; i += BlocksOf(bulk)) {
+    validity->Append(
+        DecodeUuidStep<kHyphens, kLayoutBytes>(bulk, layout, text + i * stride, ids + 16 * i),
+        BlocksOf(bulk));
   }
-  for (; i < args.count; ++i) {
-    validity->Append(DecodeUuidStep<kHyphens, kLayoutBytes>(one, layout, text + i * args.stride,
-                                                            args.ids + 16 * i),
-                     1);
+  for (; i < count; ++i) {
+    validity->Append(
+        DecodeUuidStep<kHyphens, kLayoutBytes>(one, layout, text + i * stride, ids + 16 * i), 1);
   }
 }
 

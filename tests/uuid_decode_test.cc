@@ -151,11 +151,11 @@ TEST_P(UuidDecodeTest, EveryBytePositionMutated) {
   std::mt19937_64 rng(9562);
   static const unsigned char kBytes[] = {'/', ':', '@', 'G',  '`',  'g',  '-',  '0',  'a',
                                          'F', 0,   ' ', 0x80, 0xB0, 0xC1, 0xE6, 0xFF, '\n'};
-  constexpr size_t kCount = 21;  // two dense groups and a tail of 5
+  constexpr size_t kCount = 21;  // two dense groups (5 AVX3 quads, 10 AVX2 pairs) and a tail
   for (const Layout& l : Layouts()) {
     SCOPED_TRACE(Describe(l));
     const std::string clean = MakeText(l, kCount, 2, rng);
-    for (size_t item : {0u, 1u, 2u, 3u, 6u, 17u}) {
+    for (size_t item : {0u, 1u, 2u, 3u, 6u, 17u, 20u}) {
       for (size_t pos = 0; pos < l.Stride(); ++pos) {
         for (unsigned char byte : kBytes) {
           std::string text = clean;
