@@ -145,6 +145,31 @@ HWY_INLINE hn::Vec<D> JoinDigits(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
 #endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
 }
 
+// Lanes 2, 7, 8 and 13: the hyphens of the blend of windows W0 and W1 in
+// DecodeUuidStep (x86).
+constexpr std::array<uint8_t, 16> MakeUuidHyphenLanes() {
+  std::array<uint8_t, 16> t{};
+  for (size_t j = 0; j < 16; ++j) {
+    t[j] = static_cast<uint8_t>(simd_tables::kUuidDecode.hyphen_lanes[0][j] |
+                                simd_tables::kUuidDecode.hyphen_lanes[1][j]);
+  }
+  return t;
+}
+inline constexpr std::array<uint8_t, 16> kUuidHyphenLanes = MakeUuidHyphenLanes();
+
+// Whether every byte of v is zero: one (v)ptest on x86 (AllTrue(Eq(v, 0))
+// is a compare, a movemask and a scalar compare).
+template <class D>
+HWY_INLINE bool AllZero(D d, hn::Vec<D> v) {
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+  if constexpr (hn::MaxLanes(D()) == 16) return _mm_testz_si128(v.raw, v.raw) != 0;
+#if HWY_TARGET <= HWY_AVX2
+  if constexpr (hn::MaxLanes(D()) == 32) return _mm256_testz_si256(v.raw, v.raw) != 0;
+#endif
+#endif
+  return hn::AllTrue(d, hn::Eq(v, hn::Zero(d)));
+}
+
 // Decodes BlocksOf(d) items at item (stride apart) into out; returns their
 // error bits. The 36-character form: windows [0,16), [16,32), [20,36);
 // digits gathered first, then translated, hyphens compared in place.
@@ -161,9 +186,29 @@ HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t*
     const auto w1 = LoadBlocks(d, id + 16, layout.stride);
     const auto w2 = LoadBlocks(d, id + 20, layout.stride);
     const auto dash = hn::Set(d, '-');
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+    // The hyphens at 8 and 13 (W0) and 18 and 23 (W1 lanes 2 and 7) lie in
+    // different 16-bit lanes: one blend of words 1 and 3 of W1 into W0 holds
+    // all four, compared at once.
+    static_assert(
+        t::kUuidDecode.hyphen_lanes[1][2] == 0xFF && t::kUuidDecode.hyphen_lanes[1][7] == 0xFF &&
+        t::kUuidDecode.hyphen_lanes[0][8] == 0xFF && t::kUuidDecode.hyphen_lanes[0][13] == 0xFF);
+    hn::Vec<D> hyphens;
+    if constexpr (hn::MaxLanes(D()) == 16) hyphens.raw = _mm_blend_epi16(w0.raw, w1.raw, 0x0A);
+#if HWY_TARGET <= HWY_AVX2
+    if constexpr (hn::MaxLanes(D()) == 32) hyphens.raw = _mm256_blend_epi16(w0.raw, w1.raw, 0x0A);
+#endif
+#if HWY_TARGET <= HWY_AVX3
+    if constexpr (hn::MaxLanes(D()) == 64) {
+      hyphens.raw = _mm512_mask_blend_epi16(0x0A0A0A0A, w0.raw, w1.raw);
+    }
+#endif
+    error = hn::OrAnd(error, hn::Xor(hyphens, dash), Table(d, kUuidHyphenLanes));
+#else
     error =
         hn::Or(error, hn::Or(hn::And(hn::Xor(w0, dash), Table(d, t::kUuidDecode.hyphen_lanes[0])),
                              hn::And(hn::Xor(w1, dash), Table(d, t::kUuidDecode.hyphen_lanes[1]))));
+#endif
     c0 = hn::Or(hn::TableLookupBytesOr0(w0, Table(d, t::kUuidDecode.n0_from_l0)),
                 hn::TableLookupBytesOr0(w1, Table(d, t::kUuidDecode.n0_from_l1)));
     c1 = hn::Or(hn::TableLookupBytesOr0(w1, Table(d, t::kUuidDecode.n1_from_l1)),
@@ -175,7 +220,7 @@ HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t*
   const auto n0 = TranslateHex(d, c0, &error);
   const auto n1 = TranslateHex(d, c1, &error);
   const auto bytes = JoinDigits(d, n0, n1);
-  if (HWY_LIKELY(hn::AllTrue(d, hn::Eq(error, hn::Zero(d))))) {
+  if (HWY_LIKELY(AllZero(d, error))) {
     hn::StoreU(bytes, d, out);
     return 0;
   }
