@@ -44,51 +44,59 @@ namespace HWY_NAMESPACE {
 // vpshufb indices for the 36-character form: digit d of lane L (d = 16L + j)
 // from load 0 (characters [0, 32), lane L = characters [16L, 16L + 16)) or
 // load 1 (characters [4, 36), lane L = [4 + 16L, 20 + 16L)); 0x80 = zero.
-// hyphen_lanes: 0xFF where load 0 holds a hyphen.
-struct UuidPairTables {
-  std::array<uint8_t, 32> from_load0{}, from_load1{}, hyphen_lanes{};
+// hyphen_lanes: 0xFF where load 0 holds a hyphen. 64 bytes: the 32 for one
+// item twice, so AVX3's two items per vector load them whole.
+struct UuidWideTables {
+  alignas(64) std::array<uint8_t, 64> from_load0{}, from_load1{}, hyphen_lanes{};
 };
-constexpr UuidPairTables MakeUuidPairTables() {
-  UuidPairTables t{};
-  for (size_t d = 0; d < 32; ++d) {
-    const size_t lane = d / 16, pos = internal::UuidCharOfDigit(d);
+constexpr UuidWideTables MakeUuidWideTables() {
+  UuidWideTables t{};
+  for (size_t j = 0; j < 64; ++j) {
+    const size_t d = j % 32, lane = d / 16, pos = internal::UuidCharOfDigit(d);
     const bool in_load0 = pos >= 16 * lane && pos < 16 * lane + 16;
-    t.from_load0[d] = static_cast<uint8_t>(in_load0 ? pos - 16 * lane : 0x80);
-    t.from_load1[d] = static_cast<uint8_t>(in_load0 ? 0x80 : pos - 4 - 16 * lane);
+    t.from_load0[j] = static_cast<uint8_t>(in_load0 ? pos - 16 * lane : 0x80);
+    t.from_load1[j] = static_cast<uint8_t>(in_load0 ? 0x80 : pos - 4 - 16 * lane);
   }
-  for (int h : internal::kUuidHyphens) t.hyphen_lanes[static_cast<size_t>(h)] = 0xFF;
+  for (int h : internal::kUuidHyphens) {
+    t.hyphen_lanes[static_cast<size_t>(h)] = t.hyphen_lanes[32 + static_cast<size_t>(h)] = 0xFF;
+  }
   return t;
 }
-inline constexpr UuidPairTables kUuidPairTables = MakeUuidPairTables();
-static_assert(kUuidPairTables.from_load1[15] == 13 && kUuidPairTables.from_load1[31] == 15);
+inline constexpr UuidWideTables kUuidWideTables = MakeUuidWideTables();
+static_assert(kUuidWideTables.from_load1[15] == 13 && kUuidWideTables.from_load1[63] == 15);
+
+// Translated digits (0-15) and error bytes of the items in a vector.
+template <class V>
+struct UuidItemsWide {
+  V values, errors;
+};
+
+// Items of 256 bits each: load0 / load1 hold characters [0, 32) / [4, 36)
+// of each (load1 unused for the 32-character form, already in order).
+template <bool kHyphens, class D, class Translate>
+HWY_INLINE UuidItemsWide<hn::Vec<D>> TranslateUuidItemsWide(D d, hn::Vec<D> load0, hn::Vec<D> load1,
+                                                            const Translate& translate) {
+  auto chars = load0;
+  auto errors = hn::Zero(d);
+  if constexpr (kHyphens) {
+    chars = hn::Or(hn::TableLookupBytesOr0(load0, hn::Load(d, kUuidWideTables.from_load0.data())),
+                   hn::TableLookupBytesOr0(load1, hn::Load(d, kUuidWideTables.from_load1.data())));
+    errors =
+        hn::And(hn::Xor(load0, hn::Set(d, '-')), hn::Load(d, kUuidWideTables.hyphen_lanes.data()));
+  }
+  const auto values = translate(d, chars, &errors);
+  return {values, errors};
+}
 #endif  // SORTID_TARGET_UUID_AVX2_TABLES
 
 #if SORTID_TARGET_UUID_AVX2_PAIRS
-
 // One item's 32 translated digits (lane 0: digits 0-15) and error bytes.
-struct UuidItemAvx2 {
-  __m256i digits, errors;
-};
-
 template <bool kHyphens, class Translate>
-HWY_INLINE UuidItemAvx2 TranslateUuidItemAvx2(const uint8_t* item, const Translate& translate) {
+HWY_INLINE UuidItemsWide<hn::Vec<hn::Full256<uint8_t>>> TranslateUuidItemAvx2(
+    const uint8_t* item, const Translate& translate) {
   const hn::Full256<uint8_t> d;
-  const __m256i load0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(item));
-  hn::Vec<decltype(d)> chars, errors = hn::Zero(d);
-  if constexpr (kHyphens) {
-    const __m256i load1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(item + 4));
-    const auto table = [](const std::array<uint8_t, 32>& t) {
-      return _mm256_load_si256(reinterpret_cast<const __m256i*>(t.data()));
-    };
-    chars.raw = _mm256_or_si256(_mm256_shuffle_epi8(load0, table(kUuidPairTables.from_load0)),
-                                _mm256_shuffle_epi8(load1, table(kUuidPairTables.from_load1)));
-    errors.raw = _mm256_and_si256(_mm256_xor_si256(load0, _mm256_set1_epi8('-')),
-                                  table(kUuidPairTables.hyphen_lanes));
-  } else {
-    chars.raw = load0;
-  }
-  const auto values = translate(d, chars, &errors);
-  return {values.raw, errors.raw};
+  return TranslateUuidItemsWide<kHyphens>(
+      d, hn::LoadU(d, item), kHyphens ? hn::LoadU(d, item + 4) : hn::Zero(d), translate);
 }
 
 // Decodes the items at `first` and first + stride (pointing at their first
@@ -99,20 +107,20 @@ HWY_INLINE UuidItemAvx2 TranslateUuidItemAvx2(const uint8_t* item, const Transla
 template <bool kHyphens, class Translate>
 HWY_INLINE uint32_t DecodeUuidPairAvx2(const uint8_t* first, size_t stride, __m256i layout_errors,
                                        uint8_t* out, const Translate& translate) {
-  const UuidItemAvx2 a = TranslateUuidItemAvx2<kHyphens>(first, translate);
-  const UuidItemAvx2 b = TranslateUuidItemAvx2<kHyphens>(first + stride, translate);
+  const auto a = TranslateUuidItemAvx2<kHyphens>(first, translate);
+  const auto b = TranslateUuidItemAvx2<kHyphens>(first + stride, translate);
   const __m256i k16 = _mm256_set1_epi16(0x0110);  // bytes {16, 1}: high, low digit
   // Lane 0: bytes 0-7 of both IDs, lane 1: bytes 8-15; vpermq orders them by ID.
-  const __m256i packed =
-      _mm256_packus_epi16(_mm256_maddubs_epi16(a.digits, k16), _mm256_maddubs_epi16(b.digits, k16));
+  const __m256i packed = _mm256_packus_epi16(_mm256_maddubs_epi16(a.values.raw, k16),
+                                             _mm256_maddubs_epi16(b.values.raw, k16));
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_permute4x64_epi64(packed, 0xD8));
-  const __m256i any = _mm256_or_si256(_mm256_or_si256(a.errors, b.errors), layout_errors);
+  const __m256i any = _mm256_or_si256(_mm256_or_si256(a.errors.raw, b.errors.raw), layout_errors);
   if (HWY_LIKELY(_mm256_testz_si256(any, any))) return 0;
   const __m128i layout_a = _mm256_castsi256_si128(layout_errors);
   const __m128i layout_b = _mm256_extracti128_si256(layout_errors, 1);
-  const uint32_t bits = static_cast<uint32_t>(!_mm256_testz_si256(a.errors, a.errors) ||
+  const uint32_t bits = static_cast<uint32_t>(!_mm256_testz_si256(a.errors.raw, a.errors.raw) ||
                                               !_mm_testz_si128(layout_a, layout_a)) |
-                        static_cast<uint32_t>(!_mm256_testz_si256(b.errors, b.errors) ||
+                        static_cast<uint32_t>(!_mm256_testz_si256(b.errors.raw, b.errors.raw) ||
                                               !_mm_testz_si128(layout_b, layout_b))
                             << 1;
   for (size_t k = 0; k < 2; ++k) {

@@ -34,53 +34,22 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_UUID_AVX3_QUADS
 
-// kUuidPairTables twice over (one copy per item of a 512-bit vector).
-struct UuidQuadTables {
-  alignas(64) std::array<uint8_t, 64> from_load0{}, from_load1{}, hyphen_lanes{};
-};
-constexpr UuidQuadTables MakeUuidQuadTables() {
-  UuidQuadTables t{};
-  for (size_t j = 0; j < 64; ++j) {
-    t.from_load0[j] = kUuidPairTables.from_load0[j % 32];
-    t.from_load1[j] = kUuidPairTables.from_load1[j % 32];
-    t.hyphen_lanes[j] = kUuidPairTables.hyphen_lanes[j % 32];
-  }
-  return t;
-}
-inline constexpr UuidQuadTables kUuidQuadTables = MakeUuidQuadTables();
-
-// Two items' translated digits (lanes 0-1: the first item's) and error bytes.
-struct UuidTwoItemsAvx3 {
-  __m512i digits, errors;
-};
-
 // The 32 bytes at a (low half) and at b (high half).
-HWY_INLINE __m512i LoadTwoHalves(const uint8_t* a, const uint8_t* b) {
-  return _mm512_inserti64x4(
+HWY_INLINE hn::Vec<hn::Full512<uint8_t>> LoadTwoHalves(const uint8_t* a, const uint8_t* b) {
+  hn::Vec<hn::Full512<uint8_t>> v;
+  v.raw = _mm512_inserti64x4(
       _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(a))),
       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(b)), 1);
+  return v;
 }
 
+// Items a and b: translated digits (lanes 0-1: a's) and error bytes.
 template <bool kHyphens, class Translate>
-HWY_INLINE UuidTwoItemsAvx3 TranslateTwoUuidItems(const uint8_t* a, const uint8_t* b,
-                                                  const Translate& translate) {
+HWY_INLINE UuidItemsWide<hn::Vec<hn::Full512<uint8_t>>> TranslateTwoUuidItems(
+    const uint8_t* a, const uint8_t* b, const Translate& translate) {
   const hn::Full512<uint8_t> d;
-  const __m512i load0 = LoadTwoHalves(a, b);
-  hn::Vec<decltype(d)> chars, errors = hn::Zero(d);
-  if constexpr (kHyphens) {
-    const __m512i load1 = LoadTwoHalves(a + 4, b + 4);
-    const auto table = [](const std::array<uint8_t, 64>& t)
-                           HWY_ATTR { return _mm512_load_si512(t.data()); };
-    chars.raw = _mm512_or_si512(_mm512_shuffle_epi8(load0, table(kUuidQuadTables.from_load0)),
-                                _mm512_shuffle_epi8(load1, table(kUuidQuadTables.from_load1)));
-    // (load0 ^ '-') & hyphen lanes.
-    errors.raw = _mm512_ternarylogic_epi32(load0, _mm512_set1_epi8('-'),
-                                           table(kUuidQuadTables.hyphen_lanes), 0x28);
-  } else {
-    chars.raw = load0;
-  }
-  const auto values = translate(d, chars, &errors);
-  return {values.raw, errors.raw};
+  return TranslateUuidItemsWide<kHyphens>(
+      d, LoadTwoHalves(a, b), kHyphens ? LoadTwoHalves(a + 4, b + 4) : hn::Zero(d), translate);
 }
 
 // Decodes the 4 items at `first` + k * stride (pointing at their first hex
@@ -91,20 +60,20 @@ HWY_INLINE UuidTwoItemsAvx3 TranslateTwoUuidItems(const uint8_t* a, const uint8_
 template <bool kHyphens, class Translate>
 HWY_INLINE uint32_t DecodeUuidQuadAvx3(const uint8_t* first, size_t stride, __m512i layout_errors,
                                        uint8_t* out, const Translate& translate) {
-  const UuidTwoItemsAvx3 ab = TranslateTwoUuidItems<kHyphens>(first, first + stride, translate);
-  const UuidTwoItemsAvx3 cd =
+  const auto ab = TranslateTwoUuidItems<kHyphens>(first, first + stride, translate);
+  const auto cd =
       TranslateTwoUuidItems<kHyphens>(first + 2 * stride, first + 3 * stride, translate);
   const __m512i k16 = _mm512_set1_epi16(0x0110);  // bytes {16, 1}: high, low digit
   // Lane 0: bytes 0-7 of IDs 0 and 2, lane 1: their bytes 8-15, lanes 2-3
   // the same for IDs 1 and 3; vpermq orders the 64-bit halves by ID.
-  const __m512i packed = _mm512_packus_epi16(_mm512_maddubs_epi16(ab.digits, k16),
-                                             _mm512_maddubs_epi16(cd.digits, k16));
+  const __m512i packed = _mm512_packus_epi16(_mm512_maddubs_epi16(ab.values.raw, k16),
+                                             _mm512_maddubs_epi16(cd.values.raw, k16));
   _mm512_storeu_si512(out,
                       _mm512_permutexvar_epi64(_mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7), packed));
-  const __m512i any = _mm512_ternarylogic_epi32(ab.errors, cd.errors, layout_errors, 0xFE);
+  const __m512i any = _mm512_ternarylogic_epi32(ab.errors.raw, cd.errors.raw, layout_errors, 0xFE);
   if (HWY_LIKELY(_mm512_test_epi8_mask(any, any) == 0)) return 0;
-  const uint64_t bad_ab = _mm512_test_epi8_mask(ab.errors, ab.errors);
-  const uint64_t bad_cd = _mm512_test_epi8_mask(cd.errors, cd.errors);
+  const uint64_t bad_ab = _mm512_test_epi8_mask(ab.errors.raw, ab.errors.raw);
+  const uint64_t bad_cd = _mm512_test_epi8_mask(cd.errors.raw, cd.errors.raw);
   const uint64_t bad_layout = _mm512_test_epi8_mask(layout_errors, layout_errors);
   uint32_t bits = 0;
   for (size_t k = 0; k < 4; ++k) {
