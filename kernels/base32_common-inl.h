@@ -29,6 +29,7 @@
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_dense-inl.h"
 #include "kernels/avx3_dl/target_guard.h"
+#include "kernels/base32_decode-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/simd_common-inl.h"
@@ -217,17 +218,21 @@ struct RecordFormat {
 // no prefix and no terminator (the layout checks compile away). The stride
 // and pointers live in locals: the byte stores may alias anything in memory,
 // so fields read through args / layout would be reloaded every step.
+// Every error is a byte with bit 7 set (kernels/base32_decode-inl.h): one
+// test per step; only a step with an invalid item works out per-item flags,
+// zeroes the invalid items' outputs and leaves their neighbours as decoded.
 template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, class D>
 HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const ItemLayout& layout,
                                     const Base32DecodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
+  static_assert(kUnroll == 1 || kUnroll == 2);
   constexpr size_t kBlocks = BlocksOf(D());
-  static constexpr std::array<uint8_t, 16> kFirstLane = {0x18};  // first value > 7
+  constexpr bool kSlotsB = Fmt::kDecode.slots_b != simd_tables::kIdentity16;
   const auto slots_a = Table(d, Fmt::kDecode.slots_a);
   const auto slots_b = Table(d, Fmt::kDecode.slots_b);
   const auto final_a = Table(d, Fmt::kDecode.final_a);
   const auto final_b = Table(d, Fmt::kDecode.final_b);
-  const auto first_lane = Table(d, kFirstLane);
+  const auto first_char_bias = Table(d, kFirstCharBias);
   const auto high_bit = hn::Set(d, 0x80);
   const auto row_digits = Table(d, s.tables.row_digits);
   const auto row_4 = Table(d, s.tables.row_4), row_5 = Table(d, s.tables.row_5);
@@ -235,36 +240,50 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   const size_t stride = args.stride;
   uint8_t* const ids = args.ids;
+  // Decodes and stores kBlocks items from item index at; returns their error
+  // bytes (bit 7 set in an invalid item's block).
+  const auto decode_blocks = [&](size_t at) HWY_ATTR {
+    const uint8_t* item = text + at * stride;
+    const uint8_t* id = item + prefix_len;
+    const auto c0 = LoadItemBlocks(d, id, stride);
+    const auto c1 = LoadItemBlocks(d, id + Fmt::kSecondChunk, stride);
+    const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
+    const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
+    auto error = hn::Or(Fmt::kFirstCharLimit ? hn::SaturatedAdd(v0, first_char_bias) : v0, v1);
+    if constexpr (!kPlain) error = hn::Or(error, ToHighBit(d, LayoutErrors(d, layout, item)));
+    const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
+    const auto b = Pack40(d, kSlotsB ? hn::TableLookupBytesOr0(v1, slots_b) : v1);
+    const auto bytes =
+        hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
+    hn::StoreU(bytes, d, ids + 16 * at);
+    return error;
+  };
+  // Zeroes the invalid items among the kBlocks stored from at; returns their
+  // flags.
+  const auto zero_invalid = [&](size_t at, hn::Vec<D> error) HWY_ATTR {
+    hn::Vec<D> keep;
+    const uint32_t errors = BlockErrors(d, hn::And(error, high_bit), &keep);
+    hn::StoreU(hn::And(hn::LoadU(d, ids + 16 * at), keep), d, ids + 16 * at);
+    return errors;
+  };
   size_t i = begin;
   for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
+    const auto e0 = decode_blocks(i);
+    const auto e1 = kUnroll == 2 ? decode_blocks(i + kBlocks) : hn::Zero(d);
     uint32_t step_errors = 0;
-#pragma GCC unroll 4
-    for (size_t u = 0; u < kUnroll; ++u) {
-      const uint8_t* item = text + (i + u * kBlocks) * stride;
-      auto error = kPlain ? hn::Zero(d) : LayoutErrors(d, layout, item);
-      const uint8_t* id = item + prefix_len;
-      const auto c0 = LoadBlocks(d, id, stride);
-      const auto c1 = LoadBlocks(d, id + Fmt::kSecondChunk, stride);
-      const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
-      const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
-      error = hn::Or(error, hn::And(hn::Or(v0, v1), high_bit));
-      if constexpr (Fmt::kFirstCharLimit) error = hn::Or(error, hn::And(v0, first_lane));
-      const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
-      const auto b = Pack40(d, hn::TableLookupBytesOr0(v1, slots_b));
-      const auto bytes =
-          hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
-      hn::Vec<D> keep;
-      step_errors |= BlockErrors(d, error, &keep) << (u * kBlocks);
-      hn::StoreU(hn::And(bytes, keep), d, ids + 16 * (i + u * kBlocks));
+    if (HWY_UNLIKELY(AnyHighBit(d, hn::Or(e0, e1)))) {
+      step_errors = zero_invalid(i, e0);
+      if constexpr (kUnroll == 2) step_errors |= zero_invalid(i + kBlocks, e1) << kBlocks;
     }
     validity->Append(step_errors, kUnroll * kBlocks);
   }
   return i;
 }
 
+// Not inlined: one call per batch, and its loop stays one piece for llvm-mca.
 template <class Fmt, bool kPlain, bool kLowerOnly>
-void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
-                        const Base32DecodeState& state, ValidityWriter* validity) {
+HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
+                                     const Base32DecodeState& state, ValidityWriter* validity) {
   size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, layout, state, 0,
                                                               args.count, validity);
   done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, layout, state, done,

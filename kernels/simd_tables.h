@@ -133,6 +133,12 @@ constexpr Base32DecodeTables MakeRecordDecode() {
 
 inline constexpr Base32DecodeTables kUlidDecode = MakeUlidDecode();
 inline constexpr Base32DecodeTables kRecordDecode = MakeRecordDecode();
+// The identity shuffle (ULID's slots_b: the decoder skips that lookup).
+inline constexpr std::array<uint8_t, 16> kIdentity16 = [] {
+  std::array<uint8_t, 16> t{};
+  for (int j = 0; j < 16; ++j) t[static_cast<size_t>(j)] = static_cast<uint8_t>(j);
+  return t;
+}();
 
 // ---- UUID hex -----------------------------------------------------------
 // Character position of hex digit h in the 36-character form.
