@@ -104,7 +104,8 @@ HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::
 }
 
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
-// the alphabet (including bytes >= 0x80). The translator's vectors are made
+// the alphabet; on the three-table path (x86 without VBMI, SVE) only for
+// bytes in 0x30-0x7F, the rest is OutsideCrockfordRows'. The translator's vectors are made
 // once per range (kernel loops must not rebuild constants per iteration).
 // Letter rows: 0x4_/0x6_ and 0x5_/0x7_ (bit 5 is the case bit); kLowerOnly
 // (TypeID) accepts only the lower-case rows 0x6_ and 0x7_.
@@ -133,22 +134,38 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   }
 #endif
   (void)s;
-  // Bytes >= 0x80 are caught by the range check below. Bit 4 picks row
-  // 0x5_/0x7_ over 0x4_/0x6_; bit 6 letters over digits.
+  // Bytes outside 0x30-0x7F are not marked here (OutsideCrockfordRows does
+  // that once for two vectors). Bit 4 picks row 0x5_/0x7_ over 0x4_/0x6_;
+  // bit 6 (bit 7 of chars + chars) letters over digits.
+  const hn::RebindToSigned<D> di;
   const auto low = NibbleIndex(d, chars);
   const auto letters =
       SelectByBit<4>(d, chars, hn::TableLookupBytes(row_5, low), hn::TableLookupBytes(row_4, low));
-  const auto values = SelectByBit<6>(d, chars, letters, hn::TableLookupBytes(row_digits, low));
-  const hn::RebindToSigned<D> di;
-  // Outside 0x30-0x7F (signed compare: bytes >= 0x80 are negative).
-  const auto outside = hn::VecFromMask(di, hn::Lt(hn::BitCast(di, chars), hn::Set(di, 0x30)));
-  auto invalid = outside;
+  const auto values = hn::BitCast(
+      d, hn::IfNegativeThenElse(hn::BitCast(di, hn::Add(chars, chars)), hn::BitCast(di, letters),
+                                hn::BitCast(di, hn::TableLookupBytes(row_digits, low))));
   if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
-    invalid = hn::Or(invalid,
-                     hn::VecFromMask(di, hn::Eq(hn::And(hn::BitCast(di, chars), hn::Set(di, 0x60)),
-                                                hn::Set(di, 0x40))));
+    return hn::Or(values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)),
+                                                     hn::Set(d, 0x40))));
   }
-  return hn::Or(values, hn::BitCast(d, invalid));
+  return values;
+}
+
+// Bit 7 set in some byte when a byte of c0 or c1 lies outside 0x30-0x7F (the
+// rows TranslateCrockford's three-table path reads; its other paths mark
+// those bytes themselves, and this is zero): one signed min and one signed
+// saturating subtract (bytes >= 0x80 are negative).
+template <class D>
+HWY_INLINE hn::Vec<D> OutsideCrockfordRows(D d, hn::Vec<D> c0, hn::Vec<D> c1) {
+#if SORTID_TARGET_HAS_VBMI
+  if constexpr (hn::MaxLanes(D()) == 64) return hn::Zero(d);
+#endif
+#if HWY_TARGET == HWY_NEON && HWY_ARCH_ARM_A64
+  if constexpr (hn::MaxLanes(D()) == 16) return hn::Zero(d);
+#endif
+  const hn::RebindToSigned<D> di;
+  const auto lowest = hn::Min(hn::BitCast(di, c0), hn::BitCast(di, c1));
+  return hn::BitCast(d, hn::SaturatedSub(lowest, hn::Set(di, 0x30)));
 }
 
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
@@ -165,20 +182,29 @@ HWY_INLINE __m512i MulAddWords(__m512i a, __m512i b) { return _mm512_madd_epi16(
 #endif
 #endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
 
-// Slots of 5-bit values -> one 40-bit group per u64 lane (little-endian).
-// Bits 40..63 of each lane are unspecified (only bytes 0..4 are used).
+// Slots of 5-bit values -> one 40-bit group per u64 lane, its little-endian
+// byte k at lane byte kPackedGroupBytes[k] (the other lane bytes are
+// unspecified).
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes = simd_tables::kGroupBytesX86;
+#else
+inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes =
+    simd_tables::kGroupBytesInOrder;
+#endif
 template <class D>
 HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
   const hn::Repartition<uint16_t, D> d16;
-  const hn::Repartition<uint32_t, D> d32;
   const hn::Repartition<uint64_t, D> d64;
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
-  // pmaddubsw (32, 1) then pmaddwd (1024, 1): 5 -> 10 -> 20 bits in two ops.
+  // pmaddubsw (32, 1): 5 -> 10 bits; pmaddwd (16384, 16) in even u32 lanes
+  // and (1024, 1) in odd ones: the group's high 20 bits << 4 and its low 20
+  // bits; the shift-or merges their shared byte (simd_tables::kGroupBytesX86).
   const hn::Vec<decltype(d64)> x{
       MulAddWords(MulAddPairs(slots.raw, hn::BitCast(d, hn::Set(d16, 0x0120)).raw),
-                  hn::BitCast(d16, hn::Set(d32, 0x00010400u)).raw)};
-  return hn::BitCast(d, hn::Or(hn::ShiftLeft<20>(x), hn::ShiftRight<32>(x)));
+                  hn::BitCast(d16, hn::Set(d64, 0x0001040000104000ull)).raw)};
+  return hn::BitCast(d, hn::Or(x, hn::ShiftLeft<48>(x)));
 #else
+  const hn::Repartition<uint32_t, D> d32;
   auto w = hn::BitCast(d16, slots);
   w = hn::Or(hn::ShiftLeft<5>(hn::And(w, hn::Set(d16, 0x00FF))), hn::ShiftRight<8>(w));
   auto x = hn::BitCast(d32, w);
@@ -230,8 +256,12 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   constexpr bool kSlotsB = Fmt::kDecode.slots_b != simd_tables::kIdentity16;
   const auto slots_a = Table(d, Fmt::kDecode.slots_a);
   const auto slots_b = Table(d, Fmt::kDecode.slots_b);
-  const auto final_a = Table(d, Fmt::kDecode.final_a);
-  const auto final_b = Table(d, Fmt::kDecode.final_b);
+  static constexpr auto kFinalA =
+      simd_tables::RemapGroupBytes(Fmt::kDecode.final_a, kPackedGroupBytes);
+  static constexpr auto kFinalB =
+      simd_tables::RemapGroupBytes(Fmt::kDecode.final_b, kPackedGroupBytes);
+  const auto final_a = Table(d, kFinalA);
+  const auto final_b = Table(d, kFinalB);
   const auto first_char_bias = Table(d, kFirstCharBias);
   const auto high_bit = hn::Set(d, 0x80);
   const auto row_digits = Table(d, s.tables.row_digits);
@@ -242,7 +272,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   uint8_t* const ids = args.ids;
   // Decodes and stores kBlocks items from item index at; returns their error
   // bytes (bit 7 set in an invalid item's block).
-  const auto decode_blocks = [&](size_t at) HWY_ATTR {
+  const auto decode_blocks = [&](size_t at) HWY_ATTR __attribute__((always_inline)) {
     const uint8_t* item = text + at * stride;
     const uint8_t* id = item + prefix_len;
     const auto c0 = LoadItemBlocks(d, id, stride);
@@ -250,6 +280,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
     const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
     const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
     auto error = hn::Or(Fmt::kFirstCharLimit ? hn::SaturatedAdd(v0, first_char_bias) : v0, v1);
+    error = hn::Or(error, OutsideCrockfordRows(d, c0, c1));
     if constexpr (!kPlain) error = hn::Or(error, ToHighBit(d, LayoutErrors(d, layout, item)));
     const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
     const auto b = Pack40(d, kSlotsB ? hn::TableLookupBytesOr0(v1, slots_b) : v1);
@@ -260,7 +291,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   };
   // Zeroes the invalid items among the kBlocks stored from at; returns their
   // flags.
-  const auto zero_invalid = [&](size_t at, hn::Vec<D> error) HWY_ATTR {
+  const auto zero_invalid = [&](size_t at, hn::Vec<D> error) HWY_ATTR __attribute__((always_inline)) {
     hn::Vec<D> keep;
     const uint32_t errors = BlockErrors(d, hn::And(error, high_bit), &keep);
     hn::StoreU(hn::And(hn::LoadU(d, ids + 16 * at), keep), d, ids + 16 * at);
@@ -284,12 +315,17 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
 template <class Fmt, bool kPlain, bool kLowerOnly>
 HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
                                      const Base32DecodeState& state, ValidityWriter* validity) {
-  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, layout, state, 0,
-                                                              args.count, validity);
-  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, layout, state, done,
-                                                       args.count, validity);
-  DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, layout, state, done, args.count,
-                                                validity);
+  // Local copies: no store to the IDs can alias them, so the loop keeps them
+  // in registers.
+  const ItemLayout local_layout = layout;
+  ValidityWriter local_validity = *validity;
+  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state,
+                                                              0, args.count, &local_validity);
+  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, local_layout, state, done,
+                                                       args.count, &local_validity);
+  DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, local_layout, state, done,
+                                                args.count, &local_validity);
+  *validity = local_validity;
 }
 
 template <class Fmt>
