@@ -139,11 +139,18 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   // bit 6 (bit 7 of chars + chars) letters over digits.
   const hn::RebindToSigned<D> di;
   const auto low = NibbleIndex(d, chars);
-  const auto letters =
-      SelectByBit<4>(d, chars, hn::TableLookupBytes(row_5, low), hn::TableLookupBytes(row_4, low));
-  const auto values = hn::BitCast(
-      d, hn::IfNegativeThenElse(hn::BitCast(di, hn::Add(chars, chars)), hn::BitCast(di, letters),
-                                hn::BitCast(di, hn::TableLookupBytes(row_digits, low))));
+  const auto from_5 = hn::TableLookupBytes(row_5, low), from_4 = hn::TableLookupBytes(row_4, low);
+  const auto digits = hn::TableLookupBytes(row_digits, low);
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  // AVX-512: vptestmb (port 5 on Intel) for bit 4; bit 6 below by vpmovb2m
+  // (port 0), which balances the two ports in llvm-mca's icelake model.
+  const auto letters = hn::IfThenElse(hn::TestBit(chars, hn::Set(d, 0x10)), from_5, from_4);
+#else
+  const auto letters = SelectByBit<4>(d, chars, from_5, from_4);
+#endif
+  const auto values = hn::BitCast(d, hn::IfNegativeThenElse(hn::BitCast(di, hn::Add(chars, chars)),
+                                                            hn::BitCast(di, letters),
+                                                            hn::BitCast(di, digits)));
   if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
     return hn::Or(values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)),
                                                      hn::Set(d, 0x40))));
@@ -281,7 +288,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
     const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
     auto error = hn::Or(Fmt::kFirstCharLimit ? hn::SaturatedAdd(v0, first_char_bias) : v0, v1);
     error = hn::Or(error, OutsideCrockfordRows(d, c0, c1));
-    if constexpr (!kPlain) error = hn::Or(error, ToHighBit(d, LayoutErrors(d, layout, item)));
+    if constexpr (!kPlain) error = hn::Or(error, LayoutHighBitErrors(d, layout, item));
     const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
     const auto b = Pack40(d, kSlotsB ? hn::TableLookupBytesOr0(v1, slots_b) : v1);
     const auto bytes =

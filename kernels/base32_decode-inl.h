@@ -1,13 +1,14 @@
 // Building blocks of the portable Crockford Base32 decoder (AVX-512 without
 // VBMI, AVX2, SSE4, NEON; the loop is DecodeBase32Range in
-// kernels/base32_common-inl.h): item loads, the first-character limit and the
-// per-step error test.
+// kernels/base32_common-inl.h): item loads, the first-character limit, the
+// prefix / terminator compares and the per-step error test.
 //
-// Errors are kept as bytes whose bit 7 is set (the translation marks every
-// byte outside the alphabet that way; the first-character limit and the
-// prefix / terminator compares are brought to the same form with one
-// saturating add each). A whole step is then tested with one vptest
-// (AVX2 / SSE4) or vptestmb + kortest (AVX-512); exact per-item flags are
+// Errors are kept as bytes whose bit 7 is set (the translation marks bytes
+// outside the alphabet that way, a signed min and saturating subtract mark
+// bytes outside 0x30-0x7F, a saturating add the first-character limit, and
+// the prefix / terminator compares give 0xFF where a byte differs). A whole
+// step is then tested with one vptest (AVX2 / SSE4) or vpmovb2m + kortest
+// (AVX-512); exact per-item flags are
 // worked out only for a step that holds an invalid item (the idea of
 // simdutf's and W. Mula & D. Lemire's base64 decoders, "Faster Base64 Encoding
 // and Decoding Using AVX2 Instructions", ACM TOW 2018: validate in bulk,
@@ -57,10 +58,24 @@ HWY_INLINE hn::Vec<D> LoadItemBlocks(D d, const uint8_t* p, size_t stride) {
 // value above 7 (a ULID over 128 bits) or with bit 7 set ends up >= 0x80.
 inline constexpr std::array<uint8_t, 16> kFirstCharBias = {0x78};
 
-// Error bytes (any non-zero byte) -> bit 7 set (saturating add of 0x7F).
+// As LayoutErrors (kernels/simd_common-inl.h), in the bit-7 form: 0xFF in
+// each checked lane whose byte differs (a compare and an and-not per load).
 template <class D>
-HWY_INLINE hn::Vec<D> ToHighBit(D d, hn::Vec<D> error) {
-  return hn::SaturatedAdd(error, hn::Set(d, 0x7F));
+HWY_INLINE hn::Vec<D> LayoutHighBitErrors(D d, const ItemLayout& layout, const uint8_t* item) {
+  auto error = hn::Zero(d);
+  for (size_t k = 0; k < layout.chunks; ++k) {
+    const auto got = LoadItemBlocks(d, item + layout.chunk_offset[k], layout.stride);
+    const auto same = hn::VecFromMask(d, hn::Eq(got, hn::LoadDup128(d, layout.chunk_bytes[k])));
+    error = hn::Or(error, hn::AndNot(same, hn::LoadDup128(d, layout.chunk_live[k])));
+  }
+  if (layout.terminator >= 0) {
+    // The terminator is the last byte of the 16 ending at it.
+    const auto got = LoadItemBlocks(d, item + layout.prefix_len + layout.id_len - 15, layout.stride);
+    const auto same =
+        hn::VecFromMask(d, hn::Eq(got, hn::Set(d, static_cast<uint8_t>(layout.terminator))));
+    error = hn::Or(error, hn::AndNot(same, hn::LoadDup128(d, layout.terminator_lane)));
+  }
+  return error;
 }
 
 // True when any byte of v has bit 7 set.
@@ -79,6 +94,7 @@ HWY_INLINE bool AnyHighBit(D d, hn::Vec<D> v) {
     return !_mm_testz_si128(v.raw, _mm_set1_epi8(static_cast<char>(0x80)));
   }
 #endif
+  (void)d;
   const hn::RebindToSigned<D> di;
   return !hn::AllFalse(di, hn::Lt(hn::BitCast(di, v), hn::Zero(di)));
 }
