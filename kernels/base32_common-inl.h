@@ -8,12 +8,15 @@
 // lookups and a blend on bit 4 map 0-31 to the alphabet (one 64-byte vpermb
 // on AVX3_DL and newer).
 // Decode: three 16-entry tables indexed by the low nibble, chosen by bits 4
-// and 6 with two blends, translate characters (0x80 = not in the alphabet, one
-// signed compare rejects bytes outside 0x30-0x7F; a 128-entry vpermi2b on
-// AVX3_DL, Mula & Lemire's AVX-512 VBMI base64 approach); digits
-// are placed into 5-bit slots and packed 2 -> 10 -> 20 -> 40 bits with shifts;
-// a final shuffle emits big-endian bytes. Errors are per-lane bytes reduced
-// per block into validity bits; invalid IDs' outputs are zeroed branchlessly.
+// and 6 with two blends, translate characters (0x80 = not in the alphabet; a
+// signed min and saturating subtract per two loads reject bytes outside
+// 0x30-0x7F; a 128-entry vpermi2b on AVX3_DL, Mula & Lemire's AVX-512 VBMI
+// base64 approach); digits are placed into 5-bit slots and packed
+// 5 -> 10 -> 20 bits by pmaddubsw / pmaddwd (shifts off x86), the 40-bit
+// groups completed by one shift-or; a final shuffle emits big-endian bytes.
+// Errors are bytes with bit 7 set, tested once per step; only a step holding
+// an invalid item reduces them per block into validity bits and zeroes that
+// item's output (kernels/base32_decode-inl.h).
 // Spec: ../shared/SPEC.md §1.1–1.2; Crockford Base32.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
@@ -148,12 +151,12 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
 #else
   const auto letters = SelectByBit<4>(d, chars, from_5, from_4);
 #endif
-  const auto values = hn::BitCast(d, hn::IfNegativeThenElse(hn::BitCast(di, hn::Add(chars, chars)),
-                                                            hn::BitCast(di, letters),
-                                                            hn::BitCast(di, digits)));
+  const auto values =
+      hn::BitCast(d, hn::IfNegativeThenElse(hn::BitCast(di, hn::Add(chars, chars)),
+                                            hn::BitCast(di, letters), hn::BitCast(di, digits)));
   if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
-    return hn::Or(values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)),
-                                                     hn::Set(d, 0x40))));
+    return hn::Or(values,
+                  hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)), hn::Set(d, 0x40))));
   }
   return values;
 }
@@ -195,8 +198,7 @@ HWY_INLINE __m512i MulAddWords(__m512i a, __m512i b) { return _mm512_madd_epi16(
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
 inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes = simd_tables::kGroupBytesX86;
 #else
-inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes =
-    simd_tables::kGroupBytesInOrder;
+inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes = simd_tables::kGroupBytesInOrder;
 #endif
 template <class D>
 HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
@@ -298,7 +300,8 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   };
   // Zeroes the invalid items among the kBlocks stored from at; returns their
   // flags.
-  const auto zero_invalid = [&](size_t at, hn::Vec<D> error) HWY_ATTR __attribute__((always_inline)) {
+  const auto zero_invalid = [&](size_t at, hn::Vec<D> error) HWY_ATTR
+      __attribute__((always_inline)) {
     hn::Vec<D> keep;
     const uint32_t errors = BlockErrors(d, hn::And(error, high_bit), &keep);
     hn::StoreU(hn::And(hn::LoadU(d, ids + 16 * at), keep), d, ids + 16 * at);

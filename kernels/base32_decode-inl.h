@@ -70,7 +70,8 @@ HWY_INLINE hn::Vec<D> LayoutHighBitErrors(D d, const ItemLayout& layout, const u
   }
   if (layout.terminator >= 0) {
     // The terminator is the last byte of the 16 ending at it.
-    const auto got = LoadItemBlocks(d, item + layout.prefix_len + layout.id_len - 15, layout.stride);
+    const auto got =
+        LoadItemBlocks(d, item + layout.prefix_len + layout.id_len - 15, layout.stride);
     const auto same =
         hn::VecFromMask(d, hn::Eq(got, hn::Set(d, static_cast<uint8_t>(layout.terminator))));
     error = hn::Or(error, hn::AndNot(same, hn::LoadDup128(d, layout.terminator_lane)));
