@@ -28,6 +28,7 @@
 
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_dense-inl.h"
+#include "kernels/avx3_dl/crockford_stream-inl.h"
 #include "kernels/avx3_dl/target_guard.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
@@ -411,18 +412,33 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
 // Entry points for ULID and Record ID: the AVX-512 VBMI dense path
 // (kernels/avx3_dl/crockford_dense-inl.h) when prepare made a plan for the
 // layout, then the generic kernel for the rest (or everything).
+// Encode: the stream path (kernels/avx3_dl/crockford_stream-inl.h) for whole
+// groups when the layout has no prefix, then the dense one for multiples of 8.
 template <class Fmt>
 size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
-  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
-  if (plan != nullptr && args.out_stride == plan->item_len && args.count >= 8) {
-    size_t invalid = 0;
-    const size_t done = EncodeCrockfordDense<Fmt::kTopBitsMustBeZero>(
-        args, *plan, kCrockfordEncode[args.lower].alphabet64.data(), &invalid);
-    return invalid + EncodeBase32<Fmt>(kernels::SkipItems(args, done));
+  const uint8_t* alphabet = kCrockfordEncode[args.lower].alphabet64.data();
+  size_t invalid = 0, done = 0;
+  const auto* stream = simd_tables::CrockfordStreamPlanFor(
+      Fmt::kChars, args.prefix_len, args.terminator, args.out_stride, args.count);
+  if (stream != nullptr) {
+    done = stream->has_fixed ? EncodeCrockfordStream<Fmt::kTopBitsMustBeZero, true>(
+                                   args, *stream, Fmt::kChars, alphabet, &invalid)
+                             : EncodeCrockfordStream<Fmt::kTopBitsMustBeZero, false>(
+                                   args, *stream, Fmt::kChars, alphabet, &invalid);
   }
-#endif
+  const kernels::EncodeArgs rest = kernels::SkipItems(args, done);
+  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
+  if (plan != nullptr && rest.out_stride == plan->item_len && rest.count >= 8) {
+    size_t dense_invalid = 0;
+    const size_t dense_done =
+        EncodeCrockfordDense<Fmt::kTopBitsMustBeZero>(rest, *plan, alphabet, &dense_invalid);
+    return invalid + dense_invalid + EncodeBase32<Fmt>(kernels::SkipItems(rest, dense_done));
+  }
+  return invalid + EncodeBase32<Fmt>(rest);
+#else
   return EncodeBase32<Fmt>(args);
+#endif
 }
 
 template <class Fmt>
