@@ -418,14 +418,18 @@ template <class Fmt>
 size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
   const uint8_t* alphabet = kCrockfordEncode[args.lower].alphabet64.data();
+  constexpr bool kUlid = Fmt::kChars == 26;
+  constexpr auto& kPlain = simd_tables::kCrockfordStreamPlans[kUlid][0];
+  constexpr auto& kLines = simd_tables::kCrockfordStreamPlans[kUlid][1];
   size_t invalid = 0, done = 0;
-  const auto* stream = simd_tables::CrockfordStreamPlanFor(
-      Fmt::kChars, args.prefix_len, args.terminator, args.out_stride, args.count);
-  if (stream != nullptr) {
-    done = stream->has_fixed ? EncodeCrockfordStream<Fmt::kTopBitsMustBeZero, true>(
-                                   args, *stream, Fmt::kChars, alphabet, &invalid)
-                             : EncodeCrockfordStream<Fmt::kTopBitsMustBeZero, false>(
-                                   args, *stream, Fmt::kChars, alphabet, &invalid);
+  if (args.prefix_len == 0 && args.terminator == -1 && args.out_stride == kPlain.item_len &&
+      args.count >= kPlain.group_items) {
+    done = EncodeCrockfordStream<kPlain, Fmt::kTopBitsMustBeZero>(args, Fmt::kChars, alphabet,
+                                                                  &invalid);
+  } else if (args.prefix_len == 0 && args.terminator == '\n' &&
+             args.out_stride == kLines.item_len && args.count >= kLines.group_items) {
+    done = EncodeCrockfordStream<kLines, Fmt::kTopBitsMustBeZero>(args, Fmt::kChars, alphabet,
+                                                                  &invalid);
   }
   const kernels::EncodeArgs rest = kernels::SkipItems(args, done);
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);

@@ -3,7 +3,8 @@
 // items is V whole 64-byte vectors, each built from one unaligned 64-byte
 // load of IDs by vpermb + vpmultishiftqb + vpermb (crockford_stream_plan.h
 // explains the tables). Record IDs with any of the top 28 bits set are found
-// per 16 items (four vptestmd, one pext) and get NUL characters afterwards.
+// per 16 items (one test of the OR of their first dwords; four vptestmd and a
+// pext when it fires) and get NUL characters afterwards.
 // The caller (EncodeCrockford in kernels/base32_common-inl.h) encodes the
 // remaining count % G items with the dense or the portable kernel.
 // References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
@@ -30,61 +31,71 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_HAS_VBMI
 
-// Bit i set: Record ID i of the 16 at `ids` has one of its top 28 bits set.
+// Bit i set: Record ID i of the 16 at `ids` has one of its top 28 bits set
+// (bytes 0-3 of each ID, one little-endian dword, masked with 0xF0FFFFFF).
+// The common case, no such ID, costs two ternary ORs and one test.
 HWY_INLINE uint32_t RecordTopBitErrors16(const uint8_t* ids) {
-  // Bytes 0-3 of each ID (one little-endian dword) masked with the top 28 bits.
   const __m512i top_bits = _mm512_set1_epi32(static_cast<int>(0xF0FFFFFFu));
-  uint64_t lanes = 0;
-  for (size_t k = 0; k < 4; ++k) {
-    const __m512i v = _mm512_loadu_si512(ids + 64 * k);
-    lanes |= static_cast<uint64_t>(_mm512_mask_test_epi32_mask(0x1111, v, top_bits)) << (16 * k);
-  }
+  const __m512i v0 = _mm512_loadu_si512(ids), v1 = _mm512_loadu_si512(ids + 64);
+  const __m512i v2 = _mm512_loadu_si512(ids + 128), v3 = _mm512_loadu_si512(ids + 192);
+  const __m512i any = _mm512_ternarylogic_epi32(_mm512_or_si512(v0, v1), v2, v3, 0xFE);
+  if (HWY_LIKELY(_mm512_mask_test_epi32_mask(0x1111, any, top_bits) == 0)) return 0;
+  const uint64_t lanes =
+      static_cast<uint64_t>(_mm512_mask_test_epi32_mask(0x1111, v0, top_bits)) |
+      static_cast<uint64_t>(_mm512_mask_test_epi32_mask(0x1111, v1, top_bits)) << 16 |
+      static_cast<uint64_t>(_mm512_mask_test_epi32_mask(0x1111, v2, top_bits)) << 32 |
+      static_cast<uint64_t>(_mm512_mask_test_epi32_mask(0x1111, v3, top_bits)) << 48;
   return static_cast<uint32_t>(_pext_u64(lanes, 0x1111111111111111ull));
 }
 
+// Encodes the first count - count % G items of a layout without a prefix
+// whose plan is kPlan; returns how many and adds the invalid ones (Record IDs
+// with any of the top 28 bits set, which get NUL characters) to *invalid.
 // alphabet64: the 32 output characters twice (64 bytes, 64-byte aligned).
-// Encodes the first count - count % G items; returns how many and adds the
-// invalid ones (Record IDs with any of the top 28 bits set) to *invalid.
-template <bool kTopBitsMustBeZero, bool kFixed>
-HWY_INLINE size_t EncodeCrockfordStream(const kernels::EncodeArgs& args,
-                                        const simd_tables::CrockfordStreamPlan& plan,
-                                        size_t chars, const uint8_t* alphabet64,
-                                        size_t* invalid) {
+// Tables of plans with few vectors stay in registers; offsets and masks are
+// immediates.
+template <const simd_tables::CrockfordStreamPlan& kPlan, bool kTopBitsMustBeZero>
+HWY_INLINE size_t EncodeCrockfordStream(const kernels::EncodeArgs& args, size_t chars,
+                                        const uint8_t* alphabet64, size_t* invalid) {
+  constexpr size_t kVectors = kPlan.vectors, kGroup = kPlan.group_items, kLen = kPlan.item_len;
+  static_assert(kPlan.usable && kGroup % 16 == 0);
   const __m512i alphabet = _mm512_load_si512(alphabet64);
-  const size_t group = plan.group_items, vectors = plan.vectors, len = plan.item_len;
-  const size_t n = args.count - args.count % group;
+  const size_t n = args.count - args.count % kGroup;
   auto* out = reinterpret_cast<uint8_t*>(args.out);
+  uint8_t* const validity = args.validity;
   size_t bad = 0;
-  for (size_t base = 0; base < n; base += group) {
+  for (size_t base = 0; base < n; base += kGroup) {
     const uint8_t* ids = args.ids + 16 * base;
-    uint8_t* text = out + base * len;
-    for (size_t v = 0; v < vectors; ++v) {
-      const simd_tables::CrockfordStreamVector& pv = plan.vec[v];
+    uint8_t* text = out + base * kLen;
+#pragma GCC unroll 32
+    for (size_t v = 0; v < kVectors; ++v) {
+      const simd_tables::CrockfordStreamVector& pv = kPlan.vec[v];
       const __m512i in = _mm512_loadu_si512(ids + pv.load_offset);
-      const __m512i bytes =
-          _mm512_maskz_permutexvar_epi8(pv.gather_keep, _mm512_load_si512(pv.gather), in);
-      const __m512i fields = _mm512_multishift_epi64_epi8(_mm512_load_si512(pv.shift), bytes);
-      __m512i result = _mm512_permutexvar_epi8(fields, alphabet);
-      if constexpr (kFixed) {
+      const __m512i gather = _mm512_load_si512(pv.gather);
+      const __m512i bytes = pv.gather_zero == 0
+                                ? _mm512_permutexvar_epi8(gather, in)
+                                : _mm512_maskz_permutexvar_epi8(~pv.gather_zero, gather, in);
+      __m512i result = _mm512_permutexvar_epi8(
+          _mm512_multishift_epi64_epi8(_mm512_load_si512(pv.shift), bytes), alphabet);
+      if (pv.fixed_lanes != 0) {
         result = _mm512_mask_blend_epi8(pv.fixed_lanes, result, _mm512_load_si512(pv.fixed));
       }
       _mm512_storeu_si512(text + 64 * v, result);
     }
-    for (size_t k = 0; k < group; k += 16) {
+    for (size_t k = 0; k < kGroup; k += 16) {
       uint32_t errors = 0;
       if constexpr (kTopBitsMustBeZero) {
         errors = RecordTopBitErrors16(ids + 16 * k);
         if (HWY_UNLIKELY(errors != 0)) {
           bad += static_cast<size_t>(hwy::PopCount(errors));
           for (uint32_t e = errors; e != 0; e &= e - 1) {
-            std::memset(text + (k + static_cast<size_t>(hwy::Num0BitsBelowLS1Bit_Nonzero32(e))) *
-                                   len,
-                        0, chars);
+            const size_t item = k + hwy::Num0BitsBelowLS1Bit_Nonzero32(e);
+            std::memset(text + item * kLen, 0, chars);
           }
         }
       }
-      args.validity[(base + k) / 8] = static_cast<uint8_t>(~errors);
-      args.validity[(base + k) / 8 + 1] = static_cast<uint8_t>(~errors >> 8);
+      const auto valid = static_cast<uint16_t>(~errors);
+      std::memcpy(validity + (base + k) / 8, &valid, 2);  // little-endian: items k .. k + 15
     }
   }
   *invalid = bad;

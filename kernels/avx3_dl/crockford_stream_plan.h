@@ -26,7 +26,7 @@ struct CrockfordStreamVector {
   alignas(64) uint8_t gather[64];  // vpermb indices into the 64 loaded ID bytes
   alignas(64) uint8_t shift[64];   // vpmultishiftqb controls
   alignas(64) uint8_t fixed[64];   // terminator bytes (0 elsewhere)
-  uint64_t gather_keep = 0;        // zero mask: lanes that take an input byte
+  uint64_t gather_zero = 0;        // lanes that must read 0 (the others: any byte)
   uint64_t fixed_lanes = 0;        // lanes taken from `fixed`
   uint32_t load_offset = 0;        // ID bytes from the group's first ID
 };
@@ -93,11 +93,13 @@ constexpr CrockfordStreamPlan MakeCrockfordStreamPlan(size_t chars, int terminat
         base_byte[item] = lo[item];
         for (int b = lo[item]; b <= hi[item]; ++b, ++pos) {
           if (pos >= 8) return CrockfordStreamPlan{};  // a qword needs over 8 bytes
-          if (b > 15) continue;                         // above the ID: reads 0
+          if (b > 15) {                                // above the ID (ULID character 0): reads 0
+            out.gather_zero |= uint64_t{1} << (8 * q + pos);
+            continue;
+          }
           const int index = 16 * item - static_cast<int>(load) + 15 - b;
           if (index < 0 || index >= 64) return CrockfordStreamPlan{};  // outside the load
           out.gather[8 * q + pos] = static_cast<uint8_t>(index);
-          out.gather_keep |= uint64_t{1} << (8 * q + pos);
         }
       }
       for (int j = 0; j < 8; ++j) {
@@ -105,8 +107,7 @@ constexpr CrockfordStreamPlan MakeCrockfordStreamPlan(size_t chars, int terminat
         const size_t item = g / len, off = g % len;
         if (off >= chars) continue;
         const int s = top - 5 * static_cast<int>(off);
-        out.shift[8 * q + j] =
-            static_cast<uint8_t>(8 * base_pos[item] + (s - 8 * base_byte[item]));
+        out.shift[8 * q + j] = static_cast<uint8_t>(8 * base_pos[item] + (s - 8 * base_byte[item]));
       }
     }
   }
@@ -119,16 +120,10 @@ inline constexpr CrockfordStreamPlan kCrockfordStreamPlans[2][2] = {
     {MakeCrockfordStreamPlan(20, -1), MakeCrockfordStreamPlan(20, '\n')},
     {MakeCrockfordStreamPlan(26, -1), MakeCrockfordStreamPlan(26, '\n')}};
 
-// The stream plan for an encode call, or nullptr when none applies (a prefix,
-// another terminator, stride != item length, fewer items than one group).
-inline const CrockfordStreamPlan* CrockfordStreamPlanFor(size_t chars, size_t prefix_len,
-                                                         int terminator, size_t stride,
-                                                         size_t count) {
-  if (prefix_len != 0 || (terminator != -1 && terminator != '\n')) return nullptr;
-  const CrockfordStreamPlan& plan = kCrockfordStreamPlans[chars == 26][terminator >= 0];
-  if (!plan.usable || stride != plan.item_len || count < plan.group_items) return nullptr;
-  return &plan;
-}
+static_assert(kCrockfordStreamPlans[0][0].usable && kCrockfordStreamPlans[0][1].usable &&
+              kCrockfordStreamPlans[1][0].usable && kCrockfordStreamPlans[1][1].usable);
+static_assert(kCrockfordStreamPlans[0][0].vectors == 5 &&
+              kCrockfordStreamPlans[1][0].vectors == 13);
 
 }  // namespace sortid::simd_tables
 
