@@ -29,6 +29,7 @@
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_dense-inl.h"
 #include "kernels/avx3_dl/crockford_stream-inl.h"
+#include "kernels/avx3_dl/crockford_stream_decode-inl.h"
 #include "kernels/avx3_dl/target_guard.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
@@ -448,9 +449,17 @@ size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 template <class Fmt>
 size_t DecodeCrockford(const kernels::DecodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
+  const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
+  constexpr auto& kStream = simd_tables::kCrockfordDecodeStreamPlans[Fmt::kChars == 26];
+  static_assert(kStream.item_len == Fmt::kChars);
+  if (args.prefix_len == 0 && args.terminator < 0 && args.stride == Fmt::kChars &&
+      args.count >= 8) {  // kernels/avx3_dl/crockford_stream_decode-inl.h
+    size_t invalid = 0;
+    const size_t done = DecodeCrockfordStream<kStream>(args, ascii, &invalid);
+    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
+  }
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
-    const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
     size_t invalid = 0;
     const size_t done = plan->dec_fixed_lanes != 0
                             ? DecodeCrockfordDense<true>(args, *plan, ascii, &invalid)
