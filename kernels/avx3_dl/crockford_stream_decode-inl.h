@@ -28,12 +28,6 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_HAS_VBMI
 
-// Bits 4i..4i+3 of the result: the 16 output lanes of ID i of 4 when bit i of
-// `keep` is set.
-HWY_INLINE uint64_t CrockfordKeepLanes(uint32_t keep) {
-  return _pdep_u64(keep & 0xF, 0x0001000100010001ull) * 0xFFFF;
-}
-
 // Decodes the first count - count % 8 items; returns how many and adds the
 // invalid ones to *invalid. ascii128: value per ASCII byte, bit 7 = invalid
 // (128 bytes, 64-byte aligned).
@@ -89,14 +83,15 @@ HWY_INLINE size_t DecodeCrockfordStream(const kernels::DecodeArgs& args, const u
       errors = _pext_u32(lane_errors | lane_errors >> 1 | lane_errors >> 2, 0x00249249u);
     }
     constexpr uint32_t kFirst1 = kPlan.out[1].first;
-    _mm512_storeu_si512(
-        ids + 16 * base,  // the final permutes zero invalid IDs
-        _mm512_maskz_permutex2var_epi8(kPlan.out[0].lanes & CrockfordKeepLanes(~errors), packed[0],
-                                       final0, packed[1]));
+    _mm512_storeu_si512(ids + 16 * base,  // the final permutes zero invalid IDs
+                        _mm512_maskz_permutex2var_epi8(
+                            kPlan.out[0].lanes & simd_tables::kCrockfordKeepLanes[~errors & 0xF],
+                            packed[0], final0, packed[1]));
     _mm512_storeu_si512(
         ids + 16 * (base + 4),
-        _mm512_maskz_permutex2var_epi8(kPlan.out[1].lanes & CrockfordKeepLanes(~errors >> 4),
-                                       packed[kFirst1], final1, packed[kFirst1 + 1]));
+        _mm512_maskz_permutex2var_epi8(
+            kPlan.out[1].lanes & simd_tables::kCrockfordKeepLanes[~errors >> 4 & 0xF],
+            packed[kFirst1], final1, packed[kFirst1 + 1]));
     validity[base / 8] = static_cast<uint8_t>(~errors);
     bad += static_cast<size_t>(hwy::PopCount(errors));
   }

@@ -87,6 +87,13 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars) 
   return plan;
 }
 
+// Output lanes (of 64) of the IDs (of 4) whose validity bit is set.
+alignas(64) inline constexpr uint64_t kCrockfordKeepLanes[16] = {
+    0x0000000000000000, 0x000000000000FFFF, 0x00000000FFFF0000, 0x00000000FFFFFFFF,
+    0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
+    0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
+    0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
+
 // [format is ULID]
 inline constexpr CrockfordDecodeStreamPlan kCrockfordDecodeStreamPlans[2] = {
     MakeCrockfordDecodeStreamPlan(20), MakeCrockfordDecodeStreamPlan(26)};
