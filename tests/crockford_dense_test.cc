@@ -5,6 +5,8 @@
 // every ID byte position, Record IDs with top bits set at every position of a
 // group, counts around the 8 / 16 / 32 / 64 boundaries, both letter cases,
 // with and without a '\n' terminator; output bytes past the items untouched.
+// Decode (kernels/avx3_dl/crockford_stream_decode-inl.h without a terminator,
+// crockford_dense-inl.h with one): one bad item at every position of 29.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -108,6 +110,69 @@ TEST_P(CrockfordDenseTest, EncodeCountsAroundGroupBoundaries) {
           std::vector<uint8_t> ids = test::RandomIds(l.format, count, rng);
           if (l.format == Format::kRecordId && count > 0) ids[16 * (rng() % count)] = 0xFF;
           ExpectEncodeMatches(l, ids, count);
+        }
+      }
+    }
+  }
+}
+
+// Decodes text with the dispatched kernel and with the reference; IDs (with a
+// guard byte), validity and invalid count must match.
+void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::string& text,
+                         size_t count) {
+  const size_t len = item_length(format, opts);
+  std::vector<uint8_t> ids(count * 16 + 1, 0x5A), want_ids(ids);
+  std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
+  const Status s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
+  ASSERT_TRUE(s.ok());
+  const kernels::DecodeArgs args{text.data(),
+                                 count,
+                                 len,
+                                 "",
+                                 0,
+                                 opts.terminator,
+                                 opts.lenient,
+                                 false,
+                                 want_ids.data(),
+                                 want_validity.data(),
+                                 nullptr};
+  ASSERT_EQ(s.invalid, reference::Decode(format, args)) << count;
+  ASSERT_EQ(validity, want_validity) << count;
+  ASSERT_EQ(ids, want_ids) << count;
+}
+
+// One bad item at each position of 29 items (three blocks of 8 and a tail),
+// the bad byte at a position that moves through the item: a byte outside the
+// alphabet, bytes >= 0x80 (whose low 7 bits are a valid character), a wrong
+// terminator, and for a ULID a first character above '7' (value over 128 bits).
+TEST_P(CrockfordDenseTest, DecodeOneBadItemAtEveryPosition) {
+  std::mt19937_64 rng(14);
+  const size_t count = 29;
+  static const char kBad[] = {'U', '\x80', '\xB0', '\xFF', '-', '\n', '\0'};
+  for (Format format : {Format::kUlid, Format::kRecordId}) {
+    for (int terminator : {-1, int{'\n'}}) {
+      for (bool lenient : {false, true}) {
+        SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " terminator "
+                                        << terminator << " lenient " << lenient);
+        TextOptions opts;
+        opts.terminator = terminator;
+        opts.lenient = lenient;
+        const size_t len = item_length(format, opts);
+        const std::vector<uint8_t> ids = test::RandomIds(format, count, rng);
+        std::string good(count * len, '?');
+        ASSERT_TRUE(encode(format, ids.data(), count, good.data(), len, nullptr, opts).ok());
+        ExpectDecodeMatches(format, opts, good, count);
+        for (size_t bad = 0; bad < count; ++bad) {
+          for (size_t k = 0; k < sizeof(kBad); ++k) {
+            std::string text = good;
+            text[bad * len + (bad + 3 * k) % len] = kBad[k];
+            ExpectDecodeMatches(format, opts, text, count);
+          }
+          if (format == Format::kUlid) {
+            std::string text = good;
+            text[bad * len] = static_cast<char>('8' + bad % 2);  // 8 or 9: over 128 bits
+            ExpectDecodeMatches(format, opts, text, count);
+          }
         }
       }
     }
