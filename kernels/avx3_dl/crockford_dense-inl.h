@@ -3,7 +3,10 @@
 // vectors of 64 bytes, no per-item loads. The per-layout tables come from
 // the kernel table's prepare step (crockford_dense_plan.h explains them);
 // the portable kernel (kernels/base32_common-inl.h) calls these for the
-// first count - count % 8 items and does the rest itself.
+// first count - count % 8 items and does the rest itself. Layouts without a
+// prefix take the stream paths first (crockford_stream-inl.h: encode, whole
+// groups; crockford_stream_decode-inl.h: decode without a terminator); these
+// handle prefixes, other terminators and what the stream encoder leaves.
 // References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
 // the speed of a memory copy", SPE 2020 (vpermb / vpermi2b / vpmultishiftqb);
 // simdutf's src/icelake/ (one folder per x86 target).
