@@ -169,8 +169,7 @@ HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
                               simd_tables::kCrockfordKeepLanes[~(errors >> (4 * g)) & 0xF],
                               packed[g][0], final_bytes, packed[g][1]));
     }
-    validity[base / 8] = static_cast<uint8_t>(~errors);
-    bad += static_cast<size_t>(hwy::PopCount(errors));
+    simd_tables::FinishCrockfordBlock(errors, validity + base / 8, &bad);
   }
   *invalid = bad;
   return n;

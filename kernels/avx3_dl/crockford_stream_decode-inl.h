@@ -28,9 +28,9 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_HAS_VBMI
 
-// Decodes the first count - count % 8 items; returns how many and adds the
-// invalid ones to *invalid. ascii128: value per ASCII byte, bit 7 = invalid
-// (128 bytes, 64-byte aligned).
+// Decodes the first count - count % 8 items; returns how many and sets
+// *invalid to the number of invalid ones among them. ascii128: value per ASCII byte, bit 7 =
+// invalid (128 bytes, 64-byte aligned).
 template <const simd_tables::CrockfordDecodeStreamPlan& kPlan>
 HWY_INLINE size_t DecodeCrockfordStream(const kernels::DecodeArgs& args, const uint8_t* ascii128,
                                         size_t* invalid) {
@@ -54,7 +54,7 @@ HWY_INLINE size_t DecodeCrockfordStream(const kernels::DecodeArgs& args, const u
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   uint8_t* const ids = args.ids;
   uint8_t* const validity = args.validity;
-  size_t bad = 0;
+  *invalid = 0;
   for (size_t base = 0; base < n; base += 8) {
     const uint8_t* p = text + base * kLen;
     uint32_t lane_errors = 0;  // bit q: packed qword q (item q / kQwords) holds an error
@@ -92,10 +92,8 @@ HWY_INLINE size_t DecodeCrockfordStream(const kernels::DecodeArgs& args, const u
         _mm512_maskz_permutex2var_epi8(
             kPlan.out[1].lanes & simd_tables::kCrockfordKeepLanes[~errors >> 4 & 0xF],
             packed[kFirst1], final1, packed[kFirst1 + 1]));
-    validity[base / 8] = static_cast<uint8_t>(~errors);
-    bad += static_cast<size_t>(hwy::PopCount(errors));
+    simd_tables::FinishCrockfordBlock(errors, validity + base / 8, invalid);
   }
-  *invalid = bad;
   return n;
 }
 

@@ -14,6 +14,7 @@
 #ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -93,6 +94,13 @@ alignas(64) inline constexpr uint64_t kCrockfordKeepLanes[16] = {
     0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
     0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
     0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
+
+// Writes the validity byte of 8 decoded items (bit i set: item i valid) and
+// adds the invalid ones to *bad.
+inline void FinishCrockfordBlock(uint32_t errors, uint8_t* validity_byte, size_t* bad) {
+  *validity_byte = static_cast<uint8_t>(~errors);
+  *bad += static_cast<size_t>(std::popcount(errors & 0xFFu));
+}
 
 // [format is ULID]
 inline constexpr CrockfordDecodeStreamPlan kCrockfordDecodeStreamPlans[2] = {

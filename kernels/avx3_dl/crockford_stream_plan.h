@@ -20,6 +20,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/avx3_dl/crockford_qword_gather.h"
+
 namespace sortid::simd_tables {
 
 struct CrockfordStreamVector {
@@ -68,47 +70,33 @@ constexpr CrockfordStreamPlan MakeCrockfordStreamPlan(size_t chars, int terminat
     const size_t load = 16 * first_item < 16 * group - 64 ? 16 * first_item : 16 * group - 64;
     out.load_offset = static_cast<uint32_t>(load);
     for (int q = 0; q < 8; ++q) {
-      // Input bytes (little-endian value byte range) each item of the qword needs.
-      int lo[64] = {}, hi[64] = {}, order[8] = {}, n_items = 0;
-      for (int& x : lo) x = 99;
-      for (int& x : hi) x = -1;
+      int items[8] = {}, bits[8] = {};
       for (int j = 0; j < 8; ++j) {
         const size_t g = 64 * v + static_cast<size_t>(8 * q + j);
-        const size_t item = g / len, off = g % len;
+        const size_t off = g % len;
+        items[j] = -1;
         if (off >= chars) {  // the terminator
           out.fixed[8 * q + j] = static_cast<uint8_t>(terminator);
           out.fixed_lanes |= uint64_t{1} << (8 * q + j);
           plan.has_fixed = true;
           continue;
         }
-        const int s = top - 5 * static_cast<int>(off);  // lowest value bit of the char
-        if (hi[item] < 0) order[n_items++] = static_cast<int>(item);
-        lo[item] = s / 8 < lo[item] ? s / 8 : lo[item];
-        hi[item] = (s + 4) / 8 > hi[item] ? (s + 4) / 8 : hi[item];
+        items[j] = static_cast<int>(g / len);
+        bits[j] = top - 5 * static_cast<int>(off);  // lowest value bit of the char
       }
-      int pos = 0, base_pos[64] = {}, base_byte[64] = {};
-      for (int k = 0; k < n_items; ++k) {
-        const int item = order[k];
-        base_pos[item] = pos;
-        base_byte[item] = lo[item];
-        for (int b = lo[item]; b <= hi[item]; ++b, ++pos) {
-          if (pos >= 8) return CrockfordStreamPlan{};  // a qword needs over 8 bytes
-          if (b > 15) {                                // above the ID (ULID character 0): reads 0
-            out.gather_zero |= uint64_t{1} << (8 * q + pos);
-            continue;
-          }
-          const int index = 16 * item - static_cast<int>(load) + 15 - b;
-          if (index < 0 || index >= 64) return CrockfordStreamPlan{};  // outside the load
-          out.gather[8 * q + pos] = static_cast<uint8_t>(index);
+      const CrockfordQwordGather gather = PlanCrockfordQword(items, bits);
+      if (!gather.fits) return CrockfordStreamPlan{};  // a qword needs over 8 bytes
+      for (int p = 0; p < 8; ++p) {
+        if (gather.item[p] < 0) continue;  // never read by the shifts
+        if (gather.value_byte[p] > 15) {   // above the ID (ULID character 0): reads 0
+          out.gather_zero |= uint64_t{1} << (8 * q + p);
+          continue;
         }
+        const int index = 16 * gather.item[p] - static_cast<int>(load) + 15 - gather.value_byte[p];
+        if (index < 0 || index >= 64) return CrockfordStreamPlan{};  // outside the load
+        out.gather[8 * q + p] = static_cast<uint8_t>(index);
       }
-      for (int j = 0; j < 8; ++j) {
-        const size_t g = 64 * v + static_cast<size_t>(8 * q + j);
-        const size_t item = g / len, off = g % len;
-        if (off >= chars) continue;
-        const int s = top - 5 * static_cast<int>(off);
-        out.shift[8 * q + j] = static_cast<uint8_t>(8 * base_pos[item] + (s - 8 * base_byte[item]));
-      }
+      for (int j = 0; j < 8; ++j) out.shift[8 * q + j] = gather.shift[j];
     }
   }
   plan.usable = true;
