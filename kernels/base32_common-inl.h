@@ -8,12 +8,15 @@
 // lookups and a blend on bit 4 map 0-31 to the alphabet (one 64-byte vpermb
 // on AVX3_DL and newer).
 // Decode: three 16-entry tables indexed by the low nibble, chosen by bits 4
-// and 6 with two blends, translate characters (0x80 = not in the alphabet, one
-// signed compare rejects bytes outside 0x30-0x7F; a 128-entry vpermi2b on
-// AVX3_DL, Mula & Lemire's AVX-512 VBMI base64 approach); digits
-// are placed into 5-bit slots and packed 2 -> 10 -> 20 -> 40 bits with shifts;
-// a final shuffle emits big-endian bytes. Errors are per-lane bytes reduced
-// per block into validity bits; invalid IDs' outputs are zeroed branchlessly.
+// and 6 with two blends, translate characters (0x80 = not in the alphabet; a
+// signed min and saturating subtract per two loads reject bytes outside
+// 0x30-0x7F; a 128-entry vpermi2b on AVX3_DL, Mula & Lemire's AVX-512 VBMI
+// base64 approach); digits are placed into 5-bit slots and packed
+// 5 -> 10 -> 20 bits by pmaddubsw / pmaddwd (shifts off x86), the 40-bit
+// groups completed by one shift-or; a final shuffle emits big-endian bytes.
+// Errors are bytes with bit 7 set, tested once per step; only a step holding
+// an invalid item reduces them per block into validity bits and zeroes that
+// item's output (kernels/base32_decode-inl.h).
 // Spec: ../shared/SPEC.md §1.1–1.2; Crockford Base32.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
@@ -31,6 +34,7 @@
 #include "kernels/avx3_dl/crockford_stream-inl.h"
 #include "kernels/avx3_dl/crockford_stream_decode-inl.h"
 #include "kernels/avx3_dl/target_guard.h"
+#include "kernels/base32_decode-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/simd_common-inl.h"
@@ -105,7 +109,8 @@ HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::
 }
 
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
-// the alphabet (including bytes >= 0x80). The translator's vectors are made
+// the alphabet; on the three-table path (x86 without VBMI, SVE) only for
+// bytes in 0x30-0x7F, the rest is OutsideCrockfordRows'. The translator's vectors are made
 // once per range (kernel loops must not rebuild constants per iteration).
 // Letter rows: 0x4_/0x6_ and 0x5_/0x7_ (bit 5 is the case bit); kLowerOnly
 // (TypeID) accepts only the lower-case rows 0x6_ and 0x7_.
@@ -134,22 +139,45 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   }
 #endif
   (void)s;
-  // Bytes >= 0x80 are caught by the range check below. Bit 4 picks row
-  // 0x5_/0x7_ over 0x4_/0x6_; bit 6 letters over digits.
-  const auto low = NibbleIndex(d, chars);
-  const auto letters =
-      SelectByBit<4>(d, chars, hn::TableLookupBytes(row_5, low), hn::TableLookupBytes(row_4, low));
-  const auto values = SelectByBit<6>(d, chars, letters, hn::TableLookupBytes(row_digits, low));
+  // Bytes outside 0x30-0x7F are not marked here (OutsideCrockfordRows does
+  // that once for two vectors). Bit 4 picks row 0x5_/0x7_ over 0x4_/0x6_;
+  // bit 6 (bit 7 of chars + chars) letters over digits.
   const hn::RebindToSigned<D> di;
-  // Outside 0x30-0x7F (signed compare: bytes >= 0x80 are negative).
-  const auto outside = hn::VecFromMask(di, hn::Lt(hn::BitCast(di, chars), hn::Set(di, 0x30)));
-  auto invalid = outside;
+  const auto low = NibbleIndex(d, chars);
+  const auto from_5 = hn::TableLookupBytes(row_5, low), from_4 = hn::TableLookupBytes(row_4, low);
+  const auto digits = hn::TableLookupBytes(row_digits, low);
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  // AVX-512: vptestmb (port 5 on Intel) for bit 4; bit 6 below by vpmovb2m
+  // (port 0), which balances the two ports in llvm-mca's icelake model.
+  const auto letters = hn::IfThenElse(hn::TestBit(chars, hn::Set(d, 0x10)), from_5, from_4);
+#else
+  const auto letters = SelectByBit<4>(d, chars, from_5, from_4);
+#endif
+  const auto values =
+      hn::BitCast(d, hn::IfNegativeThenElse(hn::BitCast(di, hn::Add(chars, chars)),
+                                            hn::BitCast(di, letters), hn::BitCast(di, digits)));
   if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
-    invalid = hn::Or(invalid,
-                     hn::VecFromMask(di, hn::Eq(hn::And(hn::BitCast(di, chars), hn::Set(di, 0x60)),
-                                                hn::Set(di, 0x40))));
+    return hn::Or(values,
+                  hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)), hn::Set(d, 0x40))));
   }
-  return hn::Or(values, hn::BitCast(d, invalid));
+  return values;
+}
+
+// Bit 7 set in some byte when a byte of c0 or c1 lies outside 0x30-0x7F (the
+// rows TranslateCrockford's three-table path reads; its other paths mark
+// those bytes themselves, and this is zero): one signed min and one signed
+// saturating subtract (bytes >= 0x80 are negative).
+template <class D>
+HWY_INLINE hn::Vec<D> OutsideCrockfordRows(D d, hn::Vec<D> c0, hn::Vec<D> c1) {
+#if SORTID_TARGET_HAS_VBMI
+  if constexpr (hn::MaxLanes(D()) == 64) return hn::Zero(d);
+#endif
+#if HWY_TARGET == HWY_NEON && HWY_ARCH_ARM_A64
+  if constexpr (hn::MaxLanes(D()) == 16) return hn::Zero(d);
+#endif
+  const hn::RebindToSigned<D> di;
+  const auto lowest = hn::Min(hn::BitCast(di, c0), hn::BitCast(di, c1));
+  return hn::BitCast(d, hn::SaturatedSub(lowest, hn::Set(di, 0x30)));
 }
 
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
@@ -166,20 +194,28 @@ HWY_INLINE __m512i MulAddWords(__m512i a, __m512i b) { return _mm512_madd_epi16(
 #endif
 #endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
 
-// Slots of 5-bit values -> one 40-bit group per u64 lane (little-endian).
-// Bits 40..63 of each lane are unspecified (only bytes 0..4 are used).
+// Slots of 5-bit values -> one 40-bit group per u64 lane, its little-endian
+// byte k at lane byte kPackedGroupBytes[k] (the other lane bytes are
+// unspecified).
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes = simd_tables::kGroupBytesX86;
+#else
+inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes = simd_tables::kGroupBytesInOrder;
+#endif
 template <class D>
 HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
   const hn::Repartition<uint16_t, D> d16;
-  const hn::Repartition<uint32_t, D> d32;
   const hn::Repartition<uint64_t, D> d64;
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
-  // pmaddubsw (32, 1) then pmaddwd (1024, 1): 5 -> 10 -> 20 bits in two ops.
+  // pmaddubsw (32, 1): 5 -> 10 bits; pmaddwd (16384, 16) in even u32 lanes
+  // and (1024, 1) in odd ones: the group's high 20 bits << 4 and its low 20
+  // bits; the shift-or merges their shared byte (simd_tables::kGroupBytesX86).
   const hn::Vec<decltype(d64)> x{
       MulAddWords(MulAddPairs(slots.raw, hn::BitCast(d, hn::Set(d16, 0x0120)).raw),
-                  hn::BitCast(d16, hn::Set(d32, 0x00010400u)).raw)};
-  return hn::BitCast(d, hn::Or(hn::ShiftLeft<20>(x), hn::ShiftRight<32>(x)));
+                  hn::BitCast(d16, hn::Set(d64, 0x0001040000104000ull)).raw)};
+  return hn::BitCast(d, hn::Or(x, hn::ShiftLeft<48>(x)));
 #else
+  const hn::Repartition<uint32_t, D> d32;
   auto w = hn::BitCast(d16, slots);
   w = hn::Or(hn::ShiftLeft<5>(hn::And(w, hn::Set(d16, 0x00FF))), hn::ShiftRight<8>(w));
   auto x = hn::BitCast(d32, w);
@@ -219,17 +255,25 @@ struct RecordFormat {
 // no prefix and no terminator (the layout checks compile away). The stride
 // and pointers live in locals: the byte stores may alias anything in memory,
 // so fields read through args / layout would be reloaded every step.
+// Every error is a byte with bit 7 set (kernels/base32_decode-inl.h): one
+// test per step; only a step with an invalid item works out per-item flags,
+// zeroes the invalid items' outputs and leaves their neighbours as decoded.
 template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, class D>
 HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const ItemLayout& layout,
                                     const Base32DecodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
+  static_assert(kUnroll == 1 || kUnroll == 2);
   constexpr size_t kBlocks = BlocksOf(D());
-  static constexpr std::array<uint8_t, 16> kFirstLane = {0x18};  // first value > 7
+  constexpr bool kSlotsB = Fmt::kDecode.slots_b != simd_tables::kIdentity16;
   const auto slots_a = Table(d, Fmt::kDecode.slots_a);
   const auto slots_b = Table(d, Fmt::kDecode.slots_b);
-  const auto final_a = Table(d, Fmt::kDecode.final_a);
-  const auto final_b = Table(d, Fmt::kDecode.final_b);
-  const auto first_lane = Table(d, kFirstLane);
+  static constexpr auto kFinalA =
+      simd_tables::RemapGroupBytes(Fmt::kDecode.final_a, kPackedGroupBytes);
+  static constexpr auto kFinalB =
+      simd_tables::RemapGroupBytes(Fmt::kDecode.final_b, kPackedGroupBytes);
+  const auto final_a = Table(d, kFinalA);
+  const auto final_b = Table(d, kFinalB);
+  const auto first_char_bias = Table(d, kFirstCharBias);
   const auto high_bit = hn::Set(d, 0x80);
   const auto row_digits = Table(d, s.tables.row_digits);
   const auto row_4 = Table(d, s.tables.row_4), row_5 = Table(d, s.tables.row_5);
@@ -237,42 +281,63 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   const size_t stride = args.stride;
   uint8_t* const ids = args.ids;
+  // Decodes and stores kBlocks items from item index at; returns their error
+  // bytes (bit 7 set in an invalid item's block).
+  const auto decode_blocks = [&](size_t at) HWY_ATTR __attribute__((always_inline)) {
+    const uint8_t* item = text + at * stride;
+    const uint8_t* id = item + prefix_len;
+    const auto c0 = LoadItemBlocks(d, id, stride);
+    const auto c1 = LoadItemBlocks(d, id + Fmt::kSecondChunk, stride);
+    const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
+    const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
+    auto error = hn::Or(Fmt::kFirstCharLimit ? hn::SaturatedAdd(v0, first_char_bias) : v0, v1);
+    error = hn::Or(error, OutsideCrockfordRows(d, c0, c1));
+    if constexpr (!kPlain) error = hn::Or(error, LayoutHighBitErrors(d, layout, item));
+    const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
+    const auto b = Pack40(d, kSlotsB ? hn::TableLookupBytesOr0(v1, slots_b) : v1);
+    const auto bytes =
+        hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
+    hn::StoreU(bytes, d, ids + 16 * at);
+    return error;
+  };
+  // Zeroes the invalid items among the kBlocks stored from at; returns their
+  // flags.
+  const auto zero_invalid = [&](size_t at, hn::Vec<D> error) HWY_ATTR
+      __attribute__((always_inline)) {
+    hn::Vec<D> keep;
+    const uint32_t errors = BlockErrors(d, hn::And(error, high_bit), &keep);
+    hn::StoreU(hn::And(hn::LoadU(d, ids + 16 * at), keep), d, ids + 16 * at);
+    return errors;
+  };
   size_t i = begin;
   for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
+    const auto e0 = decode_blocks(i);
+    const auto e1 = kUnroll == 2 ? decode_blocks(i + kBlocks) : hn::Zero(d);
     uint32_t step_errors = 0;
-#pragma GCC unroll 4
-    for (size_t u = 0; u < kUnroll; ++u) {
-      const uint8_t* item = text + (i + u * kBlocks) * stride;
-      auto error = kPlain ? hn::Zero(d) : LayoutErrors(d, layout, item);
-      const uint8_t* id = item + prefix_len;
-      const auto c0 = LoadBlocks(d, id, stride);
-      const auto c1 = LoadBlocks(d, id + Fmt::kSecondChunk, stride);
-      const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
-      const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
-      error = hn::Or(error, hn::And(hn::Or(v0, v1), high_bit));
-      if constexpr (Fmt::kFirstCharLimit) error = hn::Or(error, hn::And(v0, first_lane));
-      const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
-      const auto b = Pack40(d, hn::TableLookupBytesOr0(v1, slots_b));
-      const auto bytes =
-          hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
-      hn::Vec<D> keep;
-      step_errors |= BlockErrors(d, error, &keep) << (u * kBlocks);
-      hn::StoreU(hn::And(bytes, keep), d, ids + 16 * (i + u * kBlocks));
+    if (HWY_UNLIKELY(AnyHighBit(d, hn::Or(e0, e1)))) {
+      step_errors = zero_invalid(i, e0);
+      if constexpr (kUnroll == 2) step_errors |= zero_invalid(i + kBlocks, e1) << kBlocks;
     }
     validity->Append(step_errors, kUnroll * kBlocks);
   }
   return i;
 }
 
+// Not inlined: one call per batch, and its loop stays one piece for llvm-mca.
 template <class Fmt, bool kPlain, bool kLowerOnly>
-void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
-                        const Base32DecodeState& state, ValidityWriter* validity) {
-  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, layout, state, 0,
-                                                              args.count, validity);
-  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, layout, state, done,
-                                                       args.count, validity);
-  DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, layout, state, done, args.count,
-                                                validity);
+HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
+                                     const Base32DecodeState& state, ValidityWriter* validity) {
+  // Local copies: no store to the IDs can alias them, so the loop keeps them
+  // in registers.
+  const ItemLayout local_layout = layout;
+  ValidityWriter local_validity = *validity;
+  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state,
+                                                              0, args.count, &local_validity);
+  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, local_layout, state, done,
+                                                       args.count, &local_validity);
+  DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, local_layout, state, done,
+                                                args.count, &local_validity);
+  *validity = local_validity;
 }
 
 template <class Fmt>

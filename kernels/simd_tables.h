@@ -133,6 +133,27 @@ constexpr Base32DecodeTables MakeRecordDecode() {
 
 inline constexpr Base32DecodeTables kUlidDecode = MakeUlidDecode();
 inline constexpr Base32DecodeTables kRecordDecode = MakeRecordDecode();
+// Lane byte of a 40-bit group's little-endian byte k (0..4) after packing:
+// bytes 0..4 in order, or the x86 layout (pmaddwd leaves the high 20 bits
+// shifted left by 4 in bytes 0..2 and the low 20 bits in bytes 4..6; one
+// shift-or completes byte 6). RemapGroupBytes moves final_a / final_b there.
+inline constexpr std::array<uint8_t, 5> kGroupBytesInOrder = {0, 1, 2, 3, 4};
+inline constexpr std::array<uint8_t, 5> kGroupBytesX86 = {4, 5, 6, 1, 2};
+constexpr std::array<uint8_t, 16> RemapGroupBytes(const std::array<uint8_t, 16>& final_bytes,
+                                                  const std::array<uint8_t, 5>& at) {
+  std::array<uint8_t, 16> t{};
+  for (size_t j = 0; j < 16; ++j) {
+    const uint8_t b = final_bytes[j];
+    t[j] = b == kZero ? kZero : static_cast<uint8_t>(b / 8 * 8 + at[b % 8]);
+  }
+  return t;
+}
+// The identity shuffle (ULID's slots_b: the decoder skips that lookup).
+inline constexpr std::array<uint8_t, 16> kIdentity16 = [] {
+  std::array<uint8_t, 16> t{};
+  for (int j = 0; j < 16; ++j) t[static_cast<size_t>(j)] = static_cast<uint8_t>(j);
+  return t;
+}();
 
 // ---- UUID hex -----------------------------------------------------------
 // Character position of hex digit h in the 36-character form.
