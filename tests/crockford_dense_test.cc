@@ -136,9 +136,14 @@ void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::stri
                                  want_ids.data(),
                                  want_validity.data(),
                                  nullptr};
-  ASSERT_EQ(s.invalid, reference::Decode(format, args)) << count;
+  const size_t want_invalid = reference::Decode(format, args);
+  for (size_t i = 0; i < count; ++i) {  // the first differing ID, by index
+    ASSERT_EQ(std::memcmp(&ids[16 * i], &want_ids[16 * i], 16), 0)
+        << "item " << i << " of " << count;
+  }
+  ASSERT_EQ(ids, want_ids) << count;  // and the guard byte
   ASSERT_EQ(validity, want_validity) << count;
-  ASSERT_EQ(ids, want_ids) << count;
+  ASSERT_EQ(s.invalid, want_invalid) << count;
 }
 
 // One bad item at each position of 29 items (three blocks of 8 and a tail),
