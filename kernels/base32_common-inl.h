@@ -31,6 +31,8 @@
 
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_dense-inl.h"
+#include "kernels/avx3_dl/crockford_stream-inl.h"
+#include "kernels/avx3_dl/crockford_stream_decode-inl.h"
 #include "kernels/avx3_dl/target_guard.h"
 #include "kernels/base32_decode-inl.h"
 #include "kernels/kernel_api.h"
@@ -476,26 +478,53 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
 // Entry points for ULID and Record ID: the AVX-512 VBMI dense path
 // (kernels/avx3_dl/crockford_dense-inl.h) when prepare made a plan for the
 // layout, then the generic kernel for the rest (or everything).
+// Encode: the stream path (kernels/avx3_dl/crockford_stream-inl.h) for whole
+// groups when the layout has no prefix, then the dense one for multiples of 8.
 template <class Fmt>
 size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
-  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
-  if (plan != nullptr && args.out_stride == plan->item_len && args.count >= 8) {
-    size_t invalid = 0;
-    const size_t done = EncodeCrockfordDense<Fmt::kTopBitsMustBeZero>(
-        args, *plan, kCrockfordEncode[args.lower].alphabet64.data(), &invalid);
-    return invalid + EncodeBase32<Fmt>(kernels::SkipItems(args, done));
+  const uint8_t* alphabet = kCrockfordEncode[args.lower].alphabet64.data();
+  constexpr bool kUlid = Fmt::kChars == 26;
+  constexpr auto& kPlain = simd_tables::kCrockfordStreamPlans[kUlid][0];
+  constexpr auto& kLines = simd_tables::kCrockfordStreamPlans[kUlid][1];
+  size_t invalid = 0, done = 0;
+  if (args.prefix_len == 0 && args.terminator == -1 && args.out_stride == kPlain.item_len &&
+      args.count >= kPlain.group_items) {
+    done = EncodeCrockfordStream<kPlain, Fmt::kTopBitsMustBeZero>(args, Fmt::kChars, alphabet,
+                                                                  &invalid);
+  } else if (args.prefix_len == 0 && args.terminator == '\n' &&
+             args.out_stride == kLines.item_len && args.count >= kLines.group_items) {
+    done = EncodeCrockfordStream<kLines, Fmt::kTopBitsMustBeZero>(args, Fmt::kChars, alphabet,
+                                                                  &invalid);
   }
-#endif
+  const kernels::EncodeArgs rest = kernels::SkipItems(args, done);
+  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
+  if (plan != nullptr && rest.out_stride == plan->item_len && rest.count >= 8) {
+    size_t dense_invalid = 0;
+    const size_t dense_done =
+        EncodeCrockfordDense<Fmt::kTopBitsMustBeZero>(rest, *plan, alphabet, &dense_invalid);
+    return invalid + dense_invalid + EncodeBase32<Fmt>(kernels::SkipItems(rest, dense_done));
+  }
+  return invalid + EncodeBase32<Fmt>(rest);
+#else
   return EncodeBase32<Fmt>(args);
+#endif
 }
 
 template <class Fmt>
 size_t DecodeCrockford(const kernels::DecodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
+  const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
+  constexpr auto& kStream = simd_tables::kCrockfordDecodeStreamPlans[Fmt::kChars == 26];
+  static_assert(kStream.item_len == Fmt::kChars);
+  if (args.prefix_len == 0 && args.terminator < 0 && args.stride == Fmt::kChars &&
+      args.count >= 8) {  // kernels/avx3_dl/crockford_stream_decode-inl.h
+    size_t invalid = 0;
+    const size_t done = DecodeCrockfordStream<kStream>(args, ascii, &invalid);
+    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
+  }
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
-    const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
     size_t invalid = 0;
     const size_t done = plan->dec_fixed_lanes != 0
                             ? DecodeCrockfordDense<true>(args, *plan, ascii, &invalid)

@@ -3,7 +3,10 @@
 // vectors of 64 bytes, no per-item loads. The per-layout tables come from
 // the kernel table's prepare step (crockford_dense_plan.h explains them);
 // the portable kernel (kernels/base32_common-inl.h) calls these for the
-// first count - count % 8 items and does the rest itself.
+// first count - count % 8 items and does the rest itself. Layouts without a
+// prefix take the stream paths first (crockford_stream-inl.h: encode, whole
+// groups; crockford_stream_decode-inl.h: decode without a terminator); these
+// handle prefixes, other terminators and what the stream encoder leaves.
 // References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
 // the speed of a memory copy", SPE 2020 (vpermb / vpermi2b / vpmultishiftqb);
 // simdutf's src/icelake/ (one folder per x86 target).
@@ -20,6 +23,7 @@
 
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_dense_plan.h"
+#include "kernels/avx3_dl/crockford_stream_decode_plan.h"
 #include "kernels/avx3_dl/target_guard.h"
 #include "kernels/kernel_api.h"
 
@@ -113,12 +117,6 @@ HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
   const size_t len = plan.item_len;
   const size_t n = args.count - args.count % 8;
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
-  // Output lanes of the IDs whose validity bit (of 4) is set.
-  alignas(64) static constexpr uint64_t kKeepLanes[16] = {
-      0x0000000000000000, 0x000000000000FFFF, 0x00000000FFFF0000, 0x00000000FFFFFFFF,
-      0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
-      0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
-      0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
   // 0xFF in the prefix / terminator lanes (compared with the expected bytes).
   const __m512i fixed_bytes = _mm512_movm_epi8(fixed);
   uint8_t* const ids = args.ids;
@@ -167,11 +165,11 @@ HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
 #pragma GCC unroll 2
     for (size_t g = 0; g < 2; ++g) {
       _mm512_storeu_si512(ids + 16 * (base + 4 * g),  // the final permute zeroes invalid IDs
-                          _mm512_maskz_permutex2var_epi8(kKeepLanes[~(errors >> (4 * g)) & 0xF],
-                                                         packed[g][0], final_bytes, packed[g][1]));
+                          _mm512_maskz_permutex2var_epi8(
+                              simd_tables::kCrockfordKeepLanes[~(errors >> (4 * g)) & 0xF],
+                              packed[g][0], final_bytes, packed[g][1]));
     }
-    validity[base / 8] = static_cast<uint8_t>(~errors);
-    bad += static_cast<size_t>(hwy::PopCount(errors));
+    simd_tables::FinishCrockfordBlock(errors, validity + base / 8, &bad);
   }
   *invalid = bad;
   return n;

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <new>
 
+#include "kernels/avx3_dl/crockford_qword_gather.h"
 #include "kernels/kernel_api.h"
 
 namespace sortid::simd_tables {
@@ -79,12 +80,11 @@ constexpr void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t 
   // ---- encode
   for (int v = 0; v < 2 && encode; ++v) {
     for (int q = 0; q < 8; ++q) {
-      // Input bytes each item's characters in this qword need (LE byte range).
-      int lo[4] = {99, 99, 99, 99}, hi[4] = {-1, -1, -1, -1}, order[4], n_items = 0;
+      int items[8] = {}, bits[8] = {};
       for (int j = 0; j < 8; ++j) {
         const size_t g = static_cast<size_t>(64 * v + 8 * q + j);
+        items[j] = -1;
         if (g >= total) continue;
-        const auto item = static_cast<int>(g / len);
         const size_t off = g % len;
         plan->enc_store_lanes[v] |= uint64_t{1} << (8 * q + j);
         if (!is_char(off)) {
@@ -92,33 +92,19 @@ constexpr void BuildCrockfordDensePlan(size_t chars, const char* prefix, size_t 
           plan->enc_template_lanes[v] |= uint64_t{1} << (8 * q + j);
           continue;
         }
-        const int s = top - 5 * static_cast<int>(off - prefix_len);  // lowest bit of the char
-        plan->enc_item_chars[item][v] |= uint64_t{1} << (8 * q + j);
-        if (hi[item] < 0) order[n_items++] = item;
-        lo[item] = s / 8 < lo[item] ? s / 8 : lo[item];
-        hi[item] = (s + 4) / 8 > hi[item] ? (s + 4) / 8 : hi[item];
+        items[j] = static_cast<int>(g / len);
+        bits[j] = top - 5 * static_cast<int>(off - prefix_len);  // lowest bit of the char
+        plan->enc_item_chars[items[j]][v] |= uint64_t{1} << (8 * q + j);
       }
-      int pos = 0, base_pos[4] = {}, base_byte[4] = {};
-      for (int k = 0; k < n_items; ++k) {
-        const int item = order[k];
-        base_pos[item] = pos;
-        base_byte[item] = lo[item];
-        for (int b = lo[item]; b <= hi[item]; ++b, ++pos) {
-          if (pos >= 8) return;  // does not fit: no fast path for this layout
-          if (b <= 15) {
-            plan->enc_gather[v][8 * q + pos] = static_cast<uint8_t>(16 * item + 15 - b);
-            plan->enc_gather_keep[v] |= uint64_t{1} << (8 * q + pos);
-          }
-        }
+      const CrockfordQwordGather gather = PlanCrockfordQword(items, bits);
+      if (!gather.fits) return;  // does not fit: no fast path for this layout
+      for (int p = 0; p < 8; ++p) {
+        if (gather.item[p] < 0 || gather.value_byte[p] > 15) continue;  // reads 0
+        plan->enc_gather[v][8 * q + p] =
+            static_cast<uint8_t>(16 * gather.item[p] + 15 - gather.value_byte[p]);
+        plan->enc_gather_keep[v] |= uint64_t{1} << (8 * q + p);
       }
-      for (int j = 0; j < 8; ++j) {
-        const size_t g = static_cast<size_t>(64 * v + 8 * q + j);
-        if (g >= total || !is_char(g % len)) continue;
-        const auto item = static_cast<int>(g / len);
-        const int s = top - 5 * static_cast<int>(g % len - prefix_len);
-        plan->enc_shift[v][8 * q + j] =
-            static_cast<uint8_t>(8 * base_pos[item] + (s - 8 * base_byte[item]));
-      }
+      for (int j = 0; j < 8; ++j) plan->enc_shift[v][8 * q + j] = gather.shift[j];
     }
   }
 

@@ -1,0 +1,114 @@
+// Tables for the AVX3_DL Crockford "stream" decoder: text without a prefix
+// or terminator (ULID: 26 bytes per item, Record ID: 20), 8 items per step.
+// Each item is re-laid into S slots (pads, then its characters: S = 32 for a
+// ULID, 6 + 26; S = 24 for a Record ID, 4 + 20, where the 4-items-per-2-
+// vectors plan of crockford_dense_plan.h spends 32), so 8 items take
+// V = S / 8 vectors (4 or 3), each one vpermb of one unaligned 64-byte text
+// load. Pad slots copy the item's first character (their value is zeroed by
+// the translation mask, their errors are the item's own). Within each qword
+// (8 slots) the last four characters come first, so that after vpmaddubsw /
+// vpmaddwd the qword holds d1 (bits 0-19) and d0 (bits 32-51) and one shift
+// plus one bit-select make the 40-bit group d0 << 20 | d1. The last step
+// (vpermi2b from two packed vectors) emits 4 x 16 bytes per output vector.
+// Used by kernels/avx3_dl/crockford_stream_decode-inl.h.
+#ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
+#define SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
+
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+
+namespace sortid::simd_tables {
+
+struct CrockfordDecodeVector {
+  alignas(64) uint8_t relayout[64];    // vpermb indices into the loaded text
+  alignas(64) uint8_t error_bits[64];  // 0x80; 0x98 for a ULID's first character
+  uint64_t value_lanes = 0;            // character slots (pads: value 0)
+  uint32_t load_offset = 0;            // text bytes from the first of the 8 items
+};
+
+struct CrockfordDecodeOutput {
+  alignas(64) uint8_t final_bytes[64];  // vpermi2b indices into packed[first], packed[first + 1]
+  uint64_t lanes = 0;                   // lanes taking a packed byte (others 0)
+  uint32_t first = 0;
+};
+
+struct CrockfordDecodeStreamPlan {
+  bool usable = false;
+  size_t item_len = 0;
+  size_t qwords_per_item = 0;  // S / 8
+  size_t vectors = 0;          // V = S / 8 (8 items x S slots / 64)
+  CrockfordDecodeVector vec[4] = {};
+  CrockfordDecodeOutput out[2] = {};
+};
+
+constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars) {
+  CrockfordDecodeStreamPlan plan{};
+  const size_t slots = (chars + 7) / 8 * 8;  // 24 or 32
+  const size_t pads = slots - chars;
+  const size_t len = chars;
+  plan.item_len = len;
+  plan.qwords_per_item = slots / 8;
+  plan.vectors = slots / 8;
+  for (size_t w = 0; w < plan.vectors; ++w) {
+    CrockfordDecodeVector& vec = plan.vec[w];
+    size_t source[64] = {}, lo = 8 * len, hi = 0;
+    for (size_t j = 0; j < 64; ++j) {
+      const size_t global = 64 * w + j, item = global / slots, qword = global % slots / 8;
+      const size_t logical = 8 * qword + (j % 8 < 4 ? j % 8 + 4 : j % 8 - 4);
+      const bool is_char = logical >= pads;
+      source[j] = item * len + (is_char ? logical - pads : 0);
+      lo = source[j] < lo ? source[j] : lo;
+      hi = source[j] > hi ? source[j] : hi;
+      if (is_char) vec.value_lanes |= uint64_t{1} << j;
+      vec.error_bits[j] = chars == 26 && logical == pads ? 0x98 : 0x80;
+    }
+    const size_t load = lo < 8 * len - 64 ? lo : 8 * len - 64;
+    if (hi - load >= 64) return CrockfordDecodeStreamPlan{};
+    vec.load_offset = static_cast<uint32_t>(load);
+    for (size_t j = 0; j < 64; ++j) vec.relayout[j] = static_cast<uint8_t>(source[j] - load);
+  }
+  // ID byte o of item i = byte n = o + 5 Q - 16 of the item's 40 Q-bit value
+  // (big-endian; n < 0: zero), in item qword n / 5 at byte 4 - n % 5.
+  const int q_per_item = static_cast<int>(plan.qwords_per_item);
+  for (int o = 0; o < 2; ++o) {
+    CrockfordDecodeOutput& out = plan.out[o];
+    out.first = static_cast<uint32_t>(4 * o * q_per_item / 8);
+    for (int k = 0; k < 64; ++k) {
+      const int item = 4 * o + k / 16, n = k % 16 + 5 * q_per_item - 16;
+      if (n < 0) continue;
+      const int qword = item * q_per_item + n / 5;
+      const int index = 8 * qword + 4 - n % 5 - 64 * static_cast<int>(out.first);
+      if (index < 0 || index >= 128) return CrockfordDecodeStreamPlan{};
+      out.final_bytes[k] = static_cast<uint8_t>(index);
+      out.lanes |= uint64_t{1} << k;
+    }
+  }
+  plan.usable = true;
+  return plan;
+}
+
+// Output lanes (of 64) of the IDs (of 4) whose validity bit is set.
+alignas(64) inline constexpr uint64_t kCrockfordKeepLanes[16] = {
+    0x0000000000000000, 0x000000000000FFFF, 0x00000000FFFF0000, 0x00000000FFFFFFFF,
+    0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
+    0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
+    0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
+
+// Writes the validity byte of 8 decoded items (bit i set: item i valid) and
+// adds the invalid ones to *bad.
+inline void FinishCrockfordBlock(uint32_t errors, uint8_t* validity_byte, size_t* bad) {
+  *validity_byte = static_cast<uint8_t>(~errors);
+  *bad += static_cast<size_t>(std::popcount(errors & 0xFFu));
+}
+
+// [format is ULID]
+inline constexpr CrockfordDecodeStreamPlan kCrockfordDecodeStreamPlans[2] = {
+    MakeCrockfordDecodeStreamPlan(20), MakeCrockfordDecodeStreamPlan(26)};
+static_assert(kCrockfordDecodeStreamPlans[0].usable &&
+              kCrockfordDecodeStreamPlans[0].vectors == 3 &&
+              kCrockfordDecodeStreamPlans[1].usable && kCrockfordDecodeStreamPlans[1].vectors == 4);
+
+}  // namespace sortid::simd_tables
+
+#endif  // SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
