@@ -25,10 +25,12 @@
 #endif
 
 #include <cstring>
+#include <type_traits>
 
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_dense-inl.h"
 #include "kernels/avx3_dl/target_guard.h"
+#include "kernels/base32_encode_stream-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/simd_common-inl.h"
@@ -306,18 +308,35 @@ inline constexpr CrockfordEncodeTables kCrockfordEncode[2] = {MakeCrockfordEncod
                                                               MakeCrockfordEncodeTables(true)};
 using Base32EncodeState = CrockfordEncodeTables;
 
-// 5-bit values -> alphabet characters.
+// The alphabet as two table vectors for CrockfordChars, loaded once per range
+// (the character stores may alias the tables, so a load inside the loop would
+// be repeated every step). With VBMI at 64 lanes, lo is the 64-byte table.
 template <class D>
-HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, const Base32EncodeState& s) {
+HWY_INLINE hn::Vec<D> AlphabetLo(D d, const Base32EncodeState& s) {
+#if SORTID_TARGET_HAS_VBMI
+  if constexpr (hn::MaxLanes(D()) == 64) return hn::Load(d, s.alphabet64.data());
+#endif
+  return hn::LoadDup128(d, s.alphabet_lo.data());
+}
+template <class D>
+HWY_INLINE hn::Vec<D> AlphabetHi(D d, const Base32EncodeState& s) {
+  return hn::LoadDup128(d, s.alphabet_hi.data());
+}
+
+// 5-bit values -> alphabet characters (tables from AlphabetLo / AlphabetHi).
+template <class D>
+HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, hn::Vec<D> alphabet_lo,
+                                     hn::Vec<D> alphabet_hi) {
 #if SORTID_TARGET_HAS_VBMI
   if constexpr (hn::MaxLanes(D()) == 64) {
-    return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, _mm512_load_si512(s.alphabet64.data()))};
+    (void)alphabet_hi;
+    return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, alphabet_lo.raw)};
   }
 #endif
   // index < 32: bit 4 picks the upper half.
   const auto low = NibbleIndex(d, index);
-  const auto from_hi = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_hi.data()), low);
-  const auto from_lo = hn::TableLookupBytes(hn::LoadDup128(d, s.alphabet_lo.data()), low);
+  const auto from_hi = hn::TableLookupBytes(alphabet_hi, low);
+  const auto from_lo = hn::TableLookupBytes(alphabet_lo, low);
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   // AVX-512: vptestmb into a mask register, one vpblendmb (no shift).
   return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
@@ -343,6 +362,7 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
   const auto mask_hi_hi = Table16(d, hi.mask_hi), mul_hi_hi = Table16(d, hi.mul_hi);
   const auto mask_lo_hi = Table16(d, hi.mask_lo), mul_lo_hi = Table16(d, hi.mul_lo);
   const auto top_bits = Table(d, kTopBits);
+  const auto alphabet_lo = AlphabetLo(d, s), alphabet_hi = AlphabetHi(d, s);
   auto* out = reinterpret_cast<uint8_t*>(args.out);
   const uint8_t* const ids = args.ids;
   const size_t stride = args.out_stride;
@@ -366,8 +386,8 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
                                  hn::Mul(hn::And(w0, mask_lo_lo), mul_lo_lo));
       const auto index1 = hn::Or(hn::MulHigh(hn::And(w1, mask_hi_hi), mul_hi_hi),
                                  hn::Mul(hn::And(w1, mask_lo_hi), mul_lo_hi));
-      auto chars0 = CrockfordChars(d, hn::BitCast(d, index0), s);
-      auto chars1 = CrockfordChars(d, hn::BitCast(d, index1), s);
+      auto chars0 = CrockfordChars(d, hn::BitCast(d, index0), alphabet_lo, alphabet_hi);
+      auto chars1 = CrockfordChars(d, hn::BitCast(d, index1), alphabet_lo, alphabet_hi);
       if constexpr (Fmt::kTopBitsMustBeZero) {
         chars0 = hn::And(chars0, keep);
         chars1 = hn::And(chars1, keep);
@@ -385,13 +405,49 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
 
 template <class Fmt, bool kPlain>
 void EncodeBase32Layout(const kernels::EncodeArgs& args, const ItemLayout& layout,
-                        const Base32EncodeState& state, ValidityWriter* validity) {
-  size_t done =
-      EncodeBase32Range<Fmt, kPlain, 2>(BulkTag(), args, layout, state, 0, args.count, validity);
+                        const Base32EncodeState& state, size_t begin, ValidityWriter* validity) {
+  size_t done = EncodeBase32Range<Fmt, kPlain, 2>(BulkTag(), args, layout, state, begin, args.count,
+                                                  validity);
   done =
       EncodeBase32Range<Fmt, kPlain, 1>(BulkTag(), args, layout, state, done, args.count, validity);
   EncodeBase32Range<Fmt, kPlain, 1>(OneTag(), args, layout, state, done, args.count, validity);
 }
+
+#if HWY_ARCH_X86
+template <class Fmt>
+constexpr const auto& StreamTablesOf() {
+  if constexpr (Fmt::kFormat == Format::kUlid) {
+    return simd_tables::kUlidStreamEncode;
+  } else {
+    return simd_tables::kRecordStreamEncode;
+  }
+}
+
+// Plain layout at stride = text length: whole groups through the stream
+// encoder (kernels/base32_encode_stream-inl.h); a group holding a Record ID
+// that cannot be encoded goes through the per-ID path, which writes its NUL
+// characters and validity bits. Returns the items done (whole groups).
+template <class Fmt>
+size_t EncodeBase32Stream(const kernels::EncodeArgs& args, const ItemLayout& layout,
+                          const Base32EncodeState& state, ValidityWriter* validity) {
+  const BulkTag d;
+  const auto& tables = StreamTablesOf<Fmt>();
+  using Tables = std::remove_cv_t<std::remove_reference_t<decltype(tables)>>;
+  constexpr size_t kGroupIds = BlocksOf(BulkTag()) * Tables::kPeriodIds;
+  const auto alphabet_lo = AlphabetLo(d, state), alphabet_hi = AlphabetHi(d, state);
+  const auto chars = [alphabet_lo, alphabet_hi](hn::Vec<BulkTag> index) HWY_ATTR {
+    return CrockfordChars(BulkTag(), index, alphabet_lo, alphabet_hi);
+  };
+  size_t done = 0;
+  for (;;) {
+    done = EncodeBase32Stream<Tables, Fmt::kTopBitsMustBeZero>(d, tables, Fmt::kChars, args, done,
+                                                               args.count, validity, chars);
+    if (!Fmt::kTopBitsMustBeZero || done + kGroupIds > args.count) return done;
+    done =
+        EncodeBase32Range<Fmt, true, 1>(d, args, layout, state, done, done + kGroupIds, validity);
+  }
+}
+#endif
 
 template <class Fmt>
 size_t EncodeBase32(const kernels::EncodeArgs& args) {
@@ -401,9 +457,14 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
   const Base32EncodeState& state = kCrockfordEncode[args.lower];
   ValidityWriter validity(args.validity);
   if (layout.chunks == 0 && layout.terminator < 0) {
-    EncodeBase32Layout<Fmt, true>(args, layout, state, &validity);
+    size_t done = 0;
+#if HWY_ARCH_X86
+    if (args.out_stride == Fmt::kChars)
+      done = EncodeBase32Stream<Fmt>(args, layout, state, &validity);
+#endif
+    EncodeBase32Layout<Fmt, true>(args, layout, state, done, &validity);
   } else {
-    EncodeBase32Layout<Fmt, false>(args, layout, state, &validity);
+    EncodeBase32Layout<Fmt, false>(args, layout, state, 0, &validity);
   }
   return validity.Finish();
 }
