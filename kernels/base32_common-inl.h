@@ -405,12 +405,12 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
 
 template <class Fmt, bool kPlain>
 void EncodeBase32Layout(const kernels::EncodeArgs& args, const ItemLayout& layout,
-                        const Base32EncodeState& state, size_t begin, ValidityWriter* validity) {
-  size_t done = EncodeBase32Range<Fmt, kPlain, 2>(BulkTag(), args, layout, state, begin, args.count,
-                                                  validity);
-  done =
-      EncodeBase32Range<Fmt, kPlain, 1>(BulkTag(), args, layout, state, done, args.count, validity);
-  EncodeBase32Range<Fmt, kPlain, 1>(OneTag(), args, layout, state, done, args.count, validity);
+                        const Base32EncodeState& state, size_t begin, size_t end,
+                        ValidityWriter* validity) {
+  size_t done =
+      EncodeBase32Range<Fmt, kPlain, 2>(BulkTag(), args, layout, state, begin, end, validity);
+  done = EncodeBase32Range<Fmt, kPlain, 1>(BulkTag(), args, layout, state, done, end, validity);
+  EncodeBase32Range<Fmt, kPlain, 1>(OneTag(), args, layout, state, done, end, validity);
 }
 
 #if HWY_ARCH_X86
@@ -420,6 +420,18 @@ constexpr const auto& StreamTablesOf() {
     return simd_tables::kUlidStreamEncode;
   } else {
     return simd_tables::kRecordStreamEncode;
+  }
+}
+
+// The permute tables for kBlocks, or nullptr (see base32_encode_stream.h).
+template <class Fmt, size_t kBlocks>
+constexpr auto StreamPermuteOf() {
+  if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 2) {
+    return &simd_tables::kUlidStreamPermute2;
+  } else if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 4) {
+    return &simd_tables::kUlidStreamPermute4;
+  } else {
+    return nullptr;
   }
 }
 
@@ -434,14 +446,23 @@ size_t EncodeBase32Stream(const kernels::EncodeArgs& args, const ItemLayout& lay
   const auto& tables = StreamTablesOf<Fmt>();
   using Tables = std::remove_cv_t<std::remove_reference_t<decltype(tables)>>;
   constexpr size_t kGroupIds = BlocksOf(BulkTag()) * Tables::kPeriodIds;
+  constexpr auto permute = StreamPermuteOf<Fmt, BlocksOf(BulkTag())>();
   const auto alphabet_lo = AlphabetLo(d, state), alphabet_hi = AlphabetHi(d, state);
   const auto chars = [alphabet_lo, alphabet_hi](hn::Vec<BulkTag> index) HWY_ATTR {
     return CrockfordChars(BulkTag(), index, alphabet_lo, alphabet_hi);
   };
+  // The first items through the per-ID path until the output is 64-byte
+  // aligned (when some item start is): every group then starts aligned (a
+  // group's text is a multiple of 64 bytes), and no vector store splits a
+  // cache line.
   size_t done = 0;
+  const auto out = reinterpret_cast<uintptr_t>(args.out);
+  while (done < 64 && (out + done * Fmt::kChars) % 64 != 0) ++done;
+  if (done == 64 || done + kGroupIds > args.count) done = 0;
+  EncodeBase32Layout<Fmt, true>(args, layout, state, 0, done, validity);
   for (;;) {
-    done = EncodeBase32Stream<Tables, Fmt::kTopBitsMustBeZero>(d, tables, Fmt::kChars, args, done,
-                                                               args.count, validity, chars);
+    done = EncodeBase32Stream<Tables, Fmt::kTopBitsMustBeZero>(
+        d, tables, permute, Fmt::kChars, args, done, args.count, validity, chars);
     if (!Fmt::kTopBitsMustBeZero || done + kGroupIds > args.count) return done;
     done =
         EncodeBase32Range<Fmt, true, 1>(d, args, layout, state, done, done + kGroupIds, validity);
@@ -462,9 +483,9 @@ size_t EncodeBase32(const kernels::EncodeArgs& args) {
     if (args.out_stride == Fmt::kChars)
       done = EncodeBase32Stream<Fmt>(args, layout, state, &validity);
 #endif
-    EncodeBase32Layout<Fmt, true>(args, layout, state, done, &validity);
+    EncodeBase32Layout<Fmt, true>(args, layout, state, done, args.count, &validity);
   } else {
-    EncodeBase32Layout<Fmt, false>(args, layout, state, 0, &validity);
+    EncodeBase32Layout<Fmt, false>(args, layout, state, 0, args.count, &validity);
   }
   return validity.Finish();
 }

@@ -22,7 +22,9 @@
 #define SORTID_KERNELS_BASE32_ENCODE_STREAM_INL_H_
 #endif
 
+#include <cstddef>
 #include <cstring>
+#include <type_traits>
 
 #include "hwy/highway.h"
 #include "kernels/base32_encode_stream.h"
@@ -68,8 +70,29 @@ HWY_INLINE bool AnyTopBitsSet(const uint8_t* ids, size_t n) {
 // partial group, or (kCheckTopBits) the start of a group holding an ID that
 // cannot be encoded, for the caller's per-ID path. chars maps a vector of
 // 5-bit values (garbage-free, < 32) to alphabet characters.
-template <class Tables, bool kCheckTopBits, class D, class Chars>
-HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, size_t chars_per_id,
+// Blocks of vector v (chunks v * kBlocks ...): unaligned 128-bit loads and
+// inserts, or (permute tables given, kBlocks >= 2) one load and vpermd.
+// Returns the windows and the shuffle that gathers each pair's bytes.
+template <class Tables, class Permute, class D>
+HWY_INLINE hn::Vec<D> StreamWindows(D d, const uint8_t* in, const Tables& t, Permute permute,
+                                    size_t v, hn::Vec<D>* shuffle) {
+  constexpr size_t kBlocks = BlocksOf(D());
+  const size_t c = v * kBlocks;
+  if constexpr (!std::is_same_v<Permute, std::nullptr_t>) {
+    const hn::Repartition<uint32_t, D> d32;
+    *shuffle = hn::LoadU(d, &permute->shuffle[16 * c]);
+    const auto raw = hn::BitCast(d32, hn::LoadU(d, in + permute->base[v]));
+    const auto lanes = hn::IndicesFromVec(d32, hn::LoadU(d32, &permute->perm[4 * c]));
+    return hn::BitCast(d, hn::TableLookupLanes(raw, lanes));
+  } else {
+    (void)permute;
+    *shuffle = hn::LoadU(d, &t.shuffle[16 * c]);
+    return LoadChunkWindows(d, in, t.offset.data() + c);
+  }
+}
+
+template <class Tables, bool kCheckTopBits, class Permute, class D, class Chars>
+HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, Permute permute, size_t chars_per_id,
                                      const kernels::EncodeArgs& args, size_t begin, size_t end,
                                      ValidityWriter* validity, const Chars& chars) {
   constexpr size_t kBlocks = BlocksOf(D());
@@ -87,11 +110,12 @@ HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, size_t chars_per_id,
       if (AnyTopBitsSet(in, kGroupIds)) return i;
     }
     uint8_t* group_out = out + i * chars_per_id;
+#pragma GCC unroll 13
     for (size_t v = 0; v < kVectors; ++v) {
       const size_t c = v * kBlocks;  // first chunk of this vector
-      const auto window = LoadChunkWindows(d, in, t.offset.data() + c);
-      const auto w =
-          hn::BitCast(d16, hn::TableLookupBytesOr0(window, hn::LoadU(d, &t.shuffle[16 * c])));
+      hn::Vec<D> shuffle;
+      const auto window = StreamWindows(d, in, t, permute, v, &shuffle);
+      const auto w = hn::BitCast(d16, hn::TableLookupBytesOr0(window, shuffle));
       const auto first = hn::MulHigh(w, hn::LoadU(d16, &t.mul_hi[8 * c]));
       const auto second = hn::Mul(w, hn::LoadU(d16, &t.mul_lo[8 * c]));
       // Low byte of each lane from MulHigh, high byte from Mul; bits 5-7 of

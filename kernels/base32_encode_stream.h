@@ -43,6 +43,8 @@ struct StreamEncodeTables {
   static_assert(kChars % 2 == 0 && kPeriodIds * kChars % 16 == 0);
 
   std::array<uint16_t, kChunks> offset{};
+  // Per chunk: its first and last input byte in the group.
+  std::array<uint16_t, kChunks> first{}, last{};
   alignas(64) std::array<uint8_t, 16 * kChunks> shuffle{};
   alignas(64) std::array<uint16_t, 8 * kChunks> mul_hi{};
   alignas(64) std::array<uint16_t, 8 * kChunks> mul_lo{};
@@ -79,6 +81,8 @@ constexpr StreamEncodeTables<kChars, kTopBit> MakeStreamEncode() {
     const size_t at = first + 16 <= period_end ? first : period_end - 16;
     if (last >= at + 16 || last >= period_end) t.fits = false;
     t.offset[c] = static_cast<uint16_t>(at);
+    t.first[c] = static_cast<uint16_t>(first);
+    t.last[c] = static_cast<uint16_t>(last);
     for (size_t l = 0; l < 8; ++l) {
       t.shuffle[16 * c + 2 * l] = static_cast<uint8_t>(lo_pos[l] - at);
       t.shuffle[16 * c + 2 * l + 1] = has_hi[l] ? static_cast<uint8_t>(hi_pos[l] - at) : kZero;
@@ -87,10 +91,66 @@ constexpr StreamEncodeTables<kChars, kTopBit> MakeStreamEncode() {
   return t;
 }
 
+// The same chunks filled by one vector load and a 32-bit lane permute
+// (vpermd, AVX2 and AVX-512): vector v of kBlocks chunks loads 16 * kBlocks
+// bytes at base[v] (inside the group of kBlocks periods) and block b takes
+// the four dwords perm[v][4b..4b+3], a 16-byte window starting at its chunk's
+// first byte rounded down to 4; shuffle is then relative to that window.
+template <class Stream, size_t kBlocks>
+struct StreamPermuteTables {
+  static constexpr size_t kVectors = Stream::kPeriodChunks;  // per group of kBlocks periods
+  std::array<uint16_t, kVectors> base{};
+  alignas(64) std::array<uint32_t, 4 * kBlocks * kVectors> perm{};
+  alignas(64) std::array<uint8_t, 16 * kBlocks * kVectors> shuffle{};
+  bool fits = true;
+};
+
+template <size_t kBlocks, class Stream>
+constexpr StreamPermuteTables<Stream, kBlocks> MakeStreamPermute(const Stream& t) {
+  StreamPermuteTables<Stream, kBlocks> p;
+  constexpr size_t kGroupBytes = 16 * kBlocks * Stream::kPeriodIds;
+  constexpr size_t kLoad = 16 * kBlocks;
+  // A chunk's window: its first byte rounded down to 4, kept inside the group.
+  const auto window_of = [&](size_t c) {
+    const size_t window = t.first[c] / 4 * 4;
+    return window + 16 <= kGroupBytes ? window : kGroupBytes - 16;
+  };
+  for (size_t v = 0; v < p.kVectors; ++v) {
+    size_t base = ~size_t{0};
+    for (size_t b = 0; b < kBlocks; ++b) {
+      const size_t window = window_of(v * kBlocks + b);
+      base = window < base ? window : base;
+    }
+    base = base + kLoad <= kGroupBytes ? base : kGroupBytes - kLoad;
+    p.base[v] = static_cast<uint16_t>(base);
+    for (size_t b = 0; b < kBlocks; ++b) {
+      const size_t c = v * kBlocks + b;
+      const size_t window = window_of(c);
+      if (window < base || window + 16 > base + kLoad || t.last[c] >= window + 16) p.fits = false;
+      for (size_t k = 0; k < 4; ++k) {
+        p.perm[4 * c + k] = static_cast<uint32_t>((window - base) / 4 + k);
+      }
+      for (size_t j = 0; j < 16; ++j) {
+        const uint8_t at = t.shuffle[16 * c + j];
+        p.shuffle[16 * c + j] =
+            at == kZero ? kZero : static_cast<uint8_t>(t.offset[c] + at - window);
+      }
+    }
+  }
+  return p;
+}
+
 inline constexpr auto kUlidStreamEncode = MakeStreamEncode<26, 120>();
 inline constexpr auto kRecordStreamEncode = MakeStreamEncode<20, 90>();
 static_assert(kUlidStreamEncode.fits && kRecordStreamEncode.fits,
               "a chunk's input bytes must lie in one 16-byte load inside its period");
+inline constexpr auto kUlidStreamPermute2 = MakeStreamPermute<2>(kUlidStreamEncode);
+inline constexpr auto kUlidStreamPermute4 = MakeStreamPermute<4>(kUlidStreamEncode);
+// Record IDs need no permute tables: a chunk across two IDs spans 14 bytes
+// (the next ID's top 3 bytes are skipped), more than a 16-byte window at a
+// multiple of 4 can hold when it starts at 3 mod 4.
+static_assert(kUlidStreamPermute2.fits && kUlidStreamPermute4.fits,
+              "each chunk's dword window must lie in its vector's load");
 static_assert(kUlidStreamEncode.kPeriodIds == 8 && kUlidStreamEncode.kPeriodChunks == 13);
 static_assert(kRecordStreamEncode.kPeriodIds == 4 && kRecordStreamEncode.kPeriodChunks == 5);
 
