@@ -448,9 +448,18 @@ size_t EncodeBase32Stream(const kernels::EncodeArgs& args, const ItemLayout& lay
   constexpr size_t kGroupIds = BlocksOf(BulkTag()) * Tables::kPeriodIds;
   constexpr auto permute = StreamPermuteOf<Fmt, BlocksOf(BulkTag())>();
   const auto alphabet_lo = AlphabetLo(d, state), alphabet_hi = AlphabetHi(d, state);
+#if HWY_TARGET <= HWY_AVX3
   const auto chars = [alphabet_lo, alphabet_hi](hn::Vec<BulkTag> index) HWY_ATTR {
     return CrockfordChars(BulkTag(), index, alphabet_lo, alphabet_hi);
   };
+#else
+  const auto low_minus_high = hn::Sub(alphabet_lo, alphabet_hi);
+  const auto to_high_bit = hn::Set(d, 0x70);
+  const auto chars = [alphabet_hi, low_minus_high, to_high_bit](hn::Vec<BulkTag> index) HWY_ATTR {
+    return hn::Add(hn::TableLookupBytes(alphabet_hi, index),
+                   hn::TableLookupBytesOr0(low_minus_high, hn::Add(index, to_high_bit)));
+  };
+#endif
   // The first items through the per-ID path until the output is 64-byte
   // aligned (when some item start is): every group then starts aligned (a
   // group's text is a multiple of 64 bytes), and no vector store splits a
