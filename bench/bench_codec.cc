@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <new>
 #include <random>
 #include <string>
 #include <vector>
@@ -28,13 +29,34 @@ constexpr FormatInfo kFormats[] = {{"ulid", sortid::Format::kUlid},
                                    {"record", sortid::Format::kRecordId},
                                    {"uuid", sortid::Format::kUuid}};
 
+// Every kernel benchmark buffer starts on a 64-byte boundary. malloc gives 16
+// bytes, and where in a cache line a buffer starts depends on the allocations
+// made before it (so on which benchmarks the filter selected): a 64-byte
+// vector store to an output that is not line-aligned splits every line, and
+// figures would move between runs of the same code.
+template <class T>
+struct LineAligned {
+  using value_type = T;
+  LineAligned() = default;
+  template <class U>
+  explicit LineAligned(const LineAligned<U>& /*other*/) {}
+  T* allocate(size_t n) {
+    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64}));
+  }
+  void deallocate(T* p, size_t /*n*/) { ::operator delete(p, std::align_val_t{64}); }
+  friend bool operator==(const LineAligned& /*a*/, const LineAligned& /*b*/) { return true; }
+};
+using Bytes = std::vector<uint8_t, LineAligned<uint8_t>>;
+using Chars = std::vector<char, LineAligned<char>>;
+
 // Random IDs for a format, made once per (count, format): Google Benchmark
 // calls a benchmark function several times, and 4 Mi IDs take a while to make.
-const std::vector<uint8_t>& RandomIds(size_t count, sortid::Format format) {
-  static std::map<std::pair<size_t, int>, std::vector<uint8_t>> cache;
-  std::vector<uint8_t>& ids = cache[{count, static_cast<int>(format)}];
+const Bytes& RandomIds(size_t count, sortid::Format format) {
+  static std::map<std::pair<size_t, int>, Bytes> cache;
+  Bytes& ids = cache[{count, static_cast<int>(format)}];
   if (!ids.empty()) return ids;
-  ids = sortid::test::RandomIds(format, count, uint64_t{42});
+  const std::vector<uint8_t> made = sortid::test::RandomIds(format, count, uint64_t{42});
+  ids.assign(made.begin(), made.end());
   return ids;
 }
 
@@ -56,8 +78,8 @@ void BM_Encode(benchmark::State& state, FormatInfo fmt, const char* target) {
   if (!ForceTarget(state, target)) return;
   const auto count = static_cast<size_t>(state.range(0));
   const size_t len = sortid::text_length(fmt.format);
-  const std::vector<uint8_t>& ids = RandomIds(count, fmt.format);
-  std::vector<char> text(count * len);
+  const Bytes& ids = RandomIds(count, fmt.format);
+  Chars text(count * len);
   for (auto _ : state) {
     const sortid::Status status = sortid::encode(fmt.format, ids.data(), count, text.data(), len);
     benchmark::DoNotOptimize(status);
@@ -70,10 +92,10 @@ void BM_Decode(benchmark::State& state, FormatInfo fmt, const char* target) {
   if (!ForceTarget(state, target)) return;
   const auto count = static_cast<size_t>(state.range(0));
   const size_t len = sortid::text_length(fmt.format);
-  const std::vector<uint8_t>& ids = RandomIds(count, fmt.format);
-  std::vector<char> text(count * len);
+  const Bytes& ids = RandomIds(count, fmt.format);
+  Chars text(count * len);
   (void)sortid::encode(fmt.format, ids.data(), count, text.data(), len);
-  std::vector<uint8_t> out(count * 16), validity((count + 7) / 8);
+  Bytes out(count * 16), validity((count + 7) / 8);
   for (auto _ : state) {
     const sortid::Status status =
         sortid::decode(fmt.format, text.data(), count, len, out.data(), validity.data());
@@ -92,10 +114,10 @@ void BM_DecodeLines(benchmark::State& state, FormatInfo fmt, const char* target)
   sortid::TextOptions lines;
   lines.terminator = '\n';
   const size_t stride = sortid::item_length(fmt.format, lines);
-  const std::vector<uint8_t>& ids = RandomIds(count, fmt.format);
-  std::vector<char> text(count * stride);
+  const Bytes& ids = RandomIds(count, fmt.format);
+  Chars text(count * stride);
   (void)sortid::encode(fmt.format, ids.data(), count, text.data(), stride, nullptr, lines);
-  std::vector<uint8_t> out(count * 16), validity((count + 7) / 8);
+  Bytes out(count * 16), validity((count + 7) / 8);
   for (auto _ : state) {
     const sortid::Status status =
         sortid::decode(fmt.format, text.data(), count, stride, out.data(), validity.data(), lines);
@@ -109,7 +131,7 @@ void BM_DecodeLines(benchmark::State& state, FormatInfo fmt, const char* target)
 void BM_Memcpy(benchmark::State& state, FormatInfo fmt) {
   const auto count = static_cast<size_t>(state.range(0));
   const size_t len = sortid::text_length(fmt.format);
-  std::vector<char> src(count * len, 'A'), dst(count * len);
+  Chars src(count * len, 'A'), dst(count * len);
   for (auto _ : state) {
     std::memcpy(dst.data(), src.data(), src.size());
     benchmark::ClobberMemory();
@@ -122,7 +144,7 @@ void BM_ChaCha20(benchmark::State& state, const char* target) {
   if (!ForceTarget(state, target)) return;
   const auto blocks = static_cast<size_t>(state.range(0));
   uint8_t key[32] = {1, 2, 3}, nonce[12] = {4, 5, 6};
-  std::vector<uint8_t> out(64 * blocks);
+  Bytes out(64 * blocks);
   uint32_t counter = 0;
   for (auto _ : state) {
     const sortid::Error error = sortid::chacha20_keystream(key, counter, nonce, out.data(), blocks);
