@@ -7,6 +7,9 @@
 // Instructions", ACM TOW 2018, adapted to 5-bit groups); two 16-entry table
 // lookups and a blend on bit 4 map 0-31 to the alphabet (one 64-byte vpermb
 // on AVX3_DL and newer).
+// Plain encode layouts (no prefix / terminator, stride = text length) on the
+// x86 targets take the stream encoder of base32_encode_stream-inl.h instead:
+// chunks of the contiguous output, one per 128-bit block.
 // Decode: three 16-entry tables indexed by the low nibble, chosen by bits 4
 // and 6 with two blends, translate characters (0x80 = not in the alphabet, one
 // signed compare rejects bytes outside 0x30-0x7F; a 128-entry vpermi2b on
@@ -453,6 +456,9 @@ size_t EncodeBase32Stream(const kernels::EncodeArgs& args, const ItemLayout& lay
     return CrockfordChars(BulkTag(), index, alphabet_lo, alphabet_hi);
   };
 #else
+  // Two lookups and two adds, no shift or blend: every value's high-half
+  // character, plus (low - high) for values < 16, whose index + 0x70 keeps
+  // bit 7 clear (values >= 16 reach 0x80 and look up 0).
   const auto low_minus_high = hn::Sub(alphabet_lo, alphabet_hi);
   const auto to_high_bit = hn::Set(d, 0x70);
   const auto chars = [alphabet_hi, low_minus_high, to_high_bit](hn::Vec<BulkTag> index) HWY_ATTR {
