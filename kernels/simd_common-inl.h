@@ -185,7 +185,8 @@ HWY_INLINE void StoreTerminators(const ItemLayout& layout, uint8_t* slot, size_t
 
 // Collects validity bits in a register and writes the bitmap 8 bytes at a
 // time (a read-modify-write per item would chain through store forwarding).
-// Items are appended in order, in groups of 1, 2 or 4.
+// Items are appended in order, in groups of 1 to 32 (a group may cross a
+// 64-item word).
 class ValidityWriter {
  public:
   explicit ValidityWriter(uint8_t* bitmap) : next_(bitmap) {}
@@ -196,12 +197,13 @@ class ValidityWriter {
     bits_ |= valid << filled_;
     invalid_ += static_cast<size_t>(hwy::PopCount(errors));
     filled_ += n;
-    if (filled_ == 64) {
+    if (filled_ >= 64) {
       for (size_t byte = 0; byte < 8; ++byte)
         next_[byte] = static_cast<uint8_t>(bits_ >> (8 * byte));
       next_ += 8;
-      bits_ = 0;
-      filled_ = 0;
+      filled_ -= 64;
+      // A group that crossed the 64-bit word: its bits past it start the next.
+      bits_ = filled_ == 0 ? 0 : valid >> (n - filled_);
     }
   }
 
