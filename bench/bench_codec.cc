@@ -41,9 +41,9 @@ struct LineAligned {
   template <class U>
   explicit LineAligned(const LineAligned<U>& /*other*/) {}
   T* allocate(size_t n) {
-    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64}));
+    return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
   }
-  void deallocate(T* p, size_t /*n*/) { ::operator delete(p, std::align_val_t{64}); }
+  void deallocate(T* p, size_t /*n*/) { ::operator delete (p, std::align_val_t{64}); }
   friend bool operator==(const LineAligned& /*a*/, const LineAligned& /*b*/) { return true; }
 };
 using Bytes = std::vector<uint8_t, LineAligned<uint8_t>>;
@@ -259,15 +259,14 @@ void RegisterAll() {
         // Beyond L3 an iteration takes milliseconds: at least 0.25 s per
         // run, so that a noisy neighbour does not decide the median.
         const double min_time = n > 4096 ? 0.25 : 0.0;
-        for (auto* b : {benchmark::RegisterBenchmark(
-                            ("encode_" + std::string(fmt.name) + suffix).c_str(), BM_Encode, fmt,
-                            target),
-                        benchmark::RegisterBenchmark(
-                            ("decode_" + std::string(fmt.name) + suffix).c_str(), BM_Decode, fmt,
-                            target),
-                        benchmark::RegisterBenchmark(
-                            ("decode_" + std::string(fmt.name) + "_lines" + suffix).c_str(),
-                            BM_DecodeLines, fmt, target)}) {
+        for (auto* b :
+             {benchmark::RegisterBenchmark(("encode_" + std::string(fmt.name) + suffix).c_str(),
+                                           BM_Encode, fmt, target),
+              benchmark::RegisterBenchmark(("decode_" + std::string(fmt.name) + suffix).c_str(),
+                                           BM_Decode, fmt, target),
+              benchmark::RegisterBenchmark(
+                  ("decode_" + std::string(fmt.name) + "_lines" + suffix).c_str(), BM_DecodeLines,
+                  fmt, target)}) {
           b->Arg(n);
           if (min_time > 0) b->MinTime(min_time);
         }

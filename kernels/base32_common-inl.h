@@ -1,15 +1,8 @@
-// Crockford Base32 bulk encode / decode for ULID and Record ID.
-//
-// One ID per 128-bit block. Encode: a byte shuffle gathers, for each pair of
-// output characters, the 16-bit window holding its 10 bits; MulHigh / Mul
-// with per-lane powers of two align the two 5-bit fields (the AVX2 idea of
-// W. Mula & D. Lemire, "Faster Base64 Encoding and Decoding Using AVX2
-// Instructions", ACM TOW 2018, adapted to 5-bit groups); two 16-entry table
-// lookups and a blend on bit 4 map 0-31 to the alphabet (one 64-byte vpermb
-// on AVX3_DL and newer).
-// Plain encode layouts (no prefix / terminator, stride = text length) on the
-// x86 targets take the stream encoder of base32_encode_stream-inl.h instead:
-// chunks of the contiguous output, one per 128-bit block.
+// Crockford Base32 bulk encode / decode for ULID and Record ID: the format
+// constants, the portable decoder and the entry points of the kernel table
+// (the AVX-512 VBMI stream / dense paths first, then the portable kernels).
+// Encode: kernels/base32_encode-inl.h (one ID per 128-bit block) and
+// kernels/base32_encode_stream-inl.h (plain layouts on x86).
 // Decode: three 16-entry tables indexed by the low nibble, chosen by bits 4
 // and 6 with two blends, translate characters (0x80 = not in the alphabet; a
 // signed min and saturating subtract per two loads reject bytes outside
@@ -39,7 +32,7 @@
 #include "kernels/avx3_dl/crockford_stream_decode-inl.h"
 #include "kernels/avx3_dl/target_guard.h"
 #include "kernels/base32_decode-inl.h"
-#include "kernels/base32_encode_stream-inl.h"
+#include "kernels/base32_encode-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/simd_common-inl.h"
@@ -87,31 +80,6 @@ struct Base32DecodeState {
 
   const CrockfordDecodeTables& tables;
 };
-
-// The index for a 16-entry TableLookupBytes: x86's vpshufb reads the low
-// nibble of any byte below 0x80 as is (bytes >= 0x80 give 0); elsewhere the
-// low nibble is isolated.
-template <class D>
-HWY_INLINE hn::Vec<D> NibbleIndex(D d, hn::Vec<D> v) {
-#if HWY_ARCH_X86
-  (void)d;
-  return v;
-#else
-  return hn::And(v, hn::Set(d, 0x0F));
-#endif
-}
-
-// Per byte: yes where bit kBit of selector is set, else no (the bit is
-// shifted to bit 7 within its byte: one vpblendvb on AVX2 / SSE4; on AVX3
-// vpmovb2m + vpblendmb, which llvm-mca's icelake-server model prefers to
-// vptestmb + vpblendmb in the decoder, whose loop is bound on port 5).
-template <int kBit, class D>
-HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::Vec<D> no) {
-  const hn::RebindToSigned<D> di;
-  const hn::Repartition<uint16_t, D> d16;
-  const auto sign = hn::BitCast(di, hn::ShiftLeft<7 - kBit>(hn::BitCast(d16, selector)));
-  return hn::BitCast(d, hn::IfNegativeThenElse(sign, hn::BitCast(di, yes), hn::BitCast(di, no)));
-}
 
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
 // the alphabet; on the three-table path (x86 without VBMI, SVE) only for
@@ -358,216 +326,6 @@ size_t DecodeBase32(const kernels::DecodeArgs& args) {
   } else {
     if (plain) DecodeBase32Layout<Fmt, true, false>(args, layout, state, &validity);
     if (!plain) DecodeBase32Layout<Fmt, false, false>(args, layout, state, &validity);
-  }
-  return validity.Finish();
-}
-
-// Alphabet tables for encoding, upper and lower case.
-struct CrockfordEncodeTables {
-  alignas(16) std::array<uint8_t, 16> alphabet_lo, alphabet_hi;
-  alignas(64) std::array<uint8_t, 64> alphabet64;  // the 32 digits twice
-};
-constexpr CrockfordEncodeTables MakeCrockfordEncodeTables(bool lower) {
-  CrockfordEncodeTables t{
-      simd_tables::AlphabetHalf(lower, 0), simd_tables::AlphabetHalf(lower, 1), {}};
-  for (size_t i = 0; i < 64; ++i)
-    t.alphabet64[i] = (i % 32 < 16 ? t.alphabet_lo : t.alphabet_hi)[i % 16];
-  return t;
-}
-inline constexpr CrockfordEncodeTables kCrockfordEncode[2] = {MakeCrockfordEncodeTables(false),
-                                                              MakeCrockfordEncodeTables(true)};
-using Base32EncodeState = CrockfordEncodeTables;
-
-// The alphabet as two table vectors for CrockfordChars, loaded once per range
-// (the character stores may alias the tables, so a load inside the loop would
-// be repeated every step). With VBMI at 64 lanes, lo is the 64-byte table.
-template <class D>
-HWY_INLINE hn::Vec<D> AlphabetLo(D d, const Base32EncodeState& s) {
-#if SORTID_TARGET_HAS_VBMI
-  if constexpr (hn::MaxLanes(D()) == 64) return hn::Load(d, s.alphabet64.data());
-#endif
-  return hn::LoadDup128(d, s.alphabet_lo.data());
-}
-template <class D>
-HWY_INLINE hn::Vec<D> AlphabetHi(D d, const Base32EncodeState& s) {
-  return hn::LoadDup128(d, s.alphabet_hi.data());
-}
-
-// 5-bit values -> alphabet characters (tables from AlphabetLo / AlphabetHi).
-template <class D>
-HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, hn::Vec<D> alphabet_lo,
-                                     hn::Vec<D> alphabet_hi) {
-#if SORTID_TARGET_HAS_VBMI
-  if constexpr (hn::MaxLanes(D()) == 64) {
-    (void)alphabet_hi;
-    return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, alphabet_lo.raw)};
-  }
-#endif
-  // index < 32: bit 4 picks the upper half.
-  const auto low = NibbleIndex(d, index);
-  const auto from_hi = hn::TableLookupBytes(alphabet_hi, low);
-  const auto from_lo = hn::TableLookupBytes(alphabet_lo, low);
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  // AVX-512: vptestmb into a mask register, one vpblendmb (no shift).
-  return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
-#else
-  return SelectByBit<4>(d, index, from_hi, from_lo);
-#endif
-}
-
-// Encodes items [begin, end) in steps of kUnroll * BlocksOf(d); returns where
-// it stopped. kPlain and the locals: as for DecodeBase32Range.
-template <class Fmt, bool kPlain, size_t kUnroll, class D>
-HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const ItemLayout& layout,
-                                    const Base32EncodeState& s, size_t begin, size_t end,
-                                    ValidityWriter* validity) {
-  constexpr size_t kBlocks = BlocksOf(D());
-  const hn::Repartition<uint16_t, D> d16;
-  static constexpr std::array<uint8_t, 16> kTopBits = {0xFF, 0xFF, 0xFF, 0xF0};
-  const auto& lo = Fmt::kEncodeLo;
-  const auto& hi = Fmt::kEncodeHi;
-  const auto shuffle_lo = Table(d, lo.shuffle), shuffle_hi = Table(d, hi.shuffle);
-  const auto mask_hi_lo = Table16(d, lo.mask_hi), mul_hi_lo = Table16(d, lo.mul_hi);
-  const auto mask_lo_lo = Table16(d, lo.mask_lo), mul_lo_lo = Table16(d, lo.mul_lo);
-  const auto mask_hi_hi = Table16(d, hi.mask_hi), mul_hi_hi = Table16(d, hi.mul_hi);
-  const auto mask_lo_hi = Table16(d, hi.mask_lo), mul_lo_hi = Table16(d, hi.mul_lo);
-  const auto top_bits = Table(d, kTopBits);
-  const auto alphabet_lo = AlphabetLo(d, s), alphabet_hi = AlphabetHi(d, s);
-  auto* out = reinterpret_cast<uint8_t*>(args.out);
-  const uint8_t* const ids = args.ids;
-  const size_t stride = args.out_stride;
-  const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
-  size_t i = begin;
-  for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
-    uint32_t step_errors = 0;
-#pragma GCC unroll 4
-    for (size_t u = 0; u < kUnroll; ++u) {
-      const size_t at = i + u * kBlocks;
-      const auto id = hn::LoadU(d, ids + 16 * at);
-      auto keep = hn::Set(d, 0xFF);
-      if constexpr (Fmt::kTopBitsMustBeZero) {
-        step_errors |= BlockErrors(d, hn::And(id, top_bits), &keep) << (u * kBlocks);
-      }
-      // Sixteen characters (eight pairs) per chunk: 16-bit windows, then the
-      // two 5-bit fields aligned by a high and a low multiply.
-      const auto w0 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_lo));
-      const auto w1 = hn::BitCast(d16, hn::TableLookupBytesOr0(id, shuffle_hi));
-      const auto index0 = hn::Or(hn::MulHigh(hn::And(w0, mask_hi_lo), mul_hi_lo),
-                                 hn::Mul(hn::And(w0, mask_lo_lo), mul_lo_lo));
-      const auto index1 = hn::Or(hn::MulHigh(hn::And(w1, mask_hi_hi), mul_hi_hi),
-                                 hn::Mul(hn::And(w1, mask_lo_hi), mul_lo_hi));
-      auto chars0 = CrockfordChars(d, hn::BitCast(d, index0), alphabet_lo, alphabet_hi);
-      auto chars1 = CrockfordChars(d, hn::BitCast(d, index1), alphabet_lo, alphabet_hi);
-      if constexpr (Fmt::kTopBitsMustBeZero) {
-        chars0 = hn::And(chars0, keep);
-        chars1 = hn::And(chars1, keep);
-      }
-      uint8_t* slot = out + at * stride;
-      if constexpr (!kPlain) StorePrefix(d, layout, slot);
-      StoreBlocks(d, chars0, slot + prefix_len, stride);
-      StoreBlocks(d, chars1, slot + prefix_len + Fmt::kSecondChunk, stride);
-      if constexpr (!kPlain) StoreTerminators(layout, slot, kBlocks);
-    }
-    validity->Append(step_errors, kUnroll * kBlocks);
-  }
-  return i;
-}
-
-template <class Fmt, bool kPlain>
-void EncodeBase32Layout(const kernels::EncodeArgs& args, const ItemLayout& layout,
-                        const Base32EncodeState& state, size_t begin, size_t end,
-                        ValidityWriter* validity) {
-  size_t done =
-      EncodeBase32Range<Fmt, kPlain, 2>(BulkTag(), args, layout, state, begin, end, validity);
-  done = EncodeBase32Range<Fmt, kPlain, 1>(BulkTag(), args, layout, state, done, end, validity);
-  EncodeBase32Range<Fmt, kPlain, 1>(OneTag(), args, layout, state, done, end, validity);
-}
-
-#if HWY_ARCH_X86
-template <class Fmt>
-constexpr const auto& StreamTablesOf() {
-  if constexpr (Fmt::kFormat == Format::kUlid) {
-    return simd_tables::kUlidStreamEncode;
-  } else {
-    return simd_tables::kRecordStreamEncode;
-  }
-}
-
-// The permute tables for kBlocks, or nullptr (see base32_encode_stream.h).
-template <class Fmt, size_t kBlocks>
-constexpr auto StreamPermuteOf() {
-  if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 2) {
-    return &simd_tables::kUlidStreamPermute2;
-  } else if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 4) {
-    return &simd_tables::kUlidStreamPermute4;
-  } else {
-    return nullptr;
-  }
-}
-
-// Plain layout at stride = text length: whole groups through the stream
-// encoder (kernels/base32_encode_stream-inl.h); a group holding a Record ID
-// that cannot be encoded goes through the per-ID path, which writes its NUL
-// characters and validity bits. Returns the items done (whole groups).
-template <class Fmt>
-size_t EncodeBase32Stream(const kernels::EncodeArgs& args, const ItemLayout& layout,
-                          const Base32EncodeState& state, ValidityWriter* validity) {
-  const BulkTag d;
-  const auto& tables = StreamTablesOf<Fmt>();
-  using Tables = std::remove_cv_t<std::remove_reference_t<decltype(tables)>>;
-  constexpr size_t kGroupIds = BlocksOf(BulkTag()) * Tables::kPeriodIds;
-  constexpr auto permute = StreamPermuteOf<Fmt, BlocksOf(BulkTag())>();
-  const auto alphabet_lo = AlphabetLo(d, state), alphabet_hi = AlphabetHi(d, state);
-#if HWY_TARGET <= HWY_AVX3
-  const auto chars = [alphabet_lo, alphabet_hi](hn::Vec<BulkTag> index) HWY_ATTR {
-    return CrockfordChars(BulkTag(), index, alphabet_lo, alphabet_hi);
-  };
-#else
-  // Two lookups and two adds, no shift or blend: every value's high-half
-  // character, plus (low - high) for values < 16, whose index + 0x70 keeps
-  // bit 7 clear (values >= 16 reach 0x80 and look up 0).
-  const auto low_minus_high = hn::Sub(alphabet_lo, alphabet_hi);
-  const auto to_high_bit = hn::Set(d, 0x70);
-  const auto chars = [alphabet_hi, low_minus_high, to_high_bit](hn::Vec<BulkTag> index) HWY_ATTR {
-    return hn::Add(hn::TableLookupBytes(alphabet_hi, index),
-                   hn::TableLookupBytesOr0(low_minus_high, hn::Add(index, to_high_bit)));
-  };
-#endif
-  // The first items through the per-ID path until the output is 64-byte
-  // aligned (when some item start is): every group then starts aligned (a
-  // group's text is a multiple of 64 bytes), and no vector store splits a
-  // cache line.
-  size_t done = 0;
-  const auto out = reinterpret_cast<uintptr_t>(args.out);
-  while (done < 64 && (out + done * Fmt::kChars) % 64 != 0) ++done;
-  if (done == 64 || done + kGroupIds > args.count) done = 0;
-  EncodeBase32Layout<Fmt, true>(args, layout, state, 0, done, validity);
-  for (;;) {
-    done = EncodeBase32Stream<Tables, Fmt::kTopBitsMustBeZero>(
-        d, tables, permute, Fmt::kChars, args, done, args.count, validity, chars);
-    if (!Fmt::kTopBitsMustBeZero || done + kGroupIds > args.count) return done;
-    done =
-        EncodeBase32Range<Fmt, true, 1>(d, args, layout, state, done, done + kGroupIds, validity);
-  }
-}
-#endif
-
-template <class Fmt>
-size_t EncodeBase32(const kernels::EncodeArgs& args) {
-  const ItemLayout layout(args.prefix, args.prefix_len, args.terminator, Fmt::kChars,
-                          args.out_stride);
-  if (!layout.Supported()) return reference::Encode(Fmt::kFormat, args);
-  const Base32EncodeState& state = kCrockfordEncode[args.lower];
-  ValidityWriter validity(args.validity);
-  if (layout.chunks == 0 && layout.terminator < 0) {
-    size_t done = 0;
-#if HWY_ARCH_X86
-    if (args.out_stride == Fmt::kChars)
-      done = EncodeBase32Stream<Fmt>(args, layout, state, &validity);
-#endif
-    EncodeBase32Layout<Fmt, true>(args, layout, state, done, args.count, &validity);
-  } else {
-    EncodeBase32Layout<Fmt, false>(args, layout, state, 0, args.count, &validity);
   }
   return validity.Finish();
 }

@@ -222,6 +222,31 @@ class ValidityWriter {
   size_t invalid_ = 0;
 };
 
+// The index for a 16-entry TableLookupBytes: x86's vpshufb reads the low
+// nibble of any byte below 0x80 as is (bytes >= 0x80 give 0); elsewhere the
+// low nibble is isolated.
+template <class D>
+HWY_INLINE hn::Vec<D> NibbleIndex(D d, hn::Vec<D> v) {
+#if HWY_ARCH_X86
+  (void)d;
+  return v;
+#else
+  return hn::And(v, hn::Set(d, 0x0F));
+#endif
+}
+
+// Per byte: yes where bit kBit of selector is set, else no (the bit is
+// shifted to bit 7 within its byte: one vpblendvb on AVX2 / SSE4; on AVX3
+// vpmovb2m + vpblendmb, which llvm-mca's icelake-server model prefers to
+// vptestmb + vpblendmb in the decoder, whose loop is bound on port 5).
+template <int kBit, class D>
+HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::Vec<D> no) {
+  const hn::RebindToSigned<D> di;
+  const hn::Repartition<uint16_t, D> d16;
+  const auto sign = hn::BitCast(di, hn::ShiftLeft<7 - kBit>(hn::BitCast(d16, selector)));
+  return hn::BitCast(d, hn::IfNegativeThenElse(sign, hn::BitCast(di, yes), hn::BitCast(di, no)));
+}
+
 #endif  // HWY_TARGET != HWY_SCALAR
 
 }  // namespace HWY_NAMESPACE
