@@ -1,0 +1,39 @@
+#!/usr/bin/python3
+"""Interleaved A/B of sortid_bench binaries on a noisy machine.
+
+Usage: bench/ab_compare.py ROUNDS FILTER NAME=BINARY [NAME=BINARY ...]
+e.g.   bench/ab_compare.py 3 '(en|de)code_ulid/AVX2/4096$|memcpy_ulid/4096$' \
+           before=/tmp/old/sortid_bench after=build/release/bench/sortid_bench
+
+Each round runs every binary once, in order (--benchmark_repetitions=3,
+--benchmark_min_time=0.05, the median of the 3 per process). The Markdown table
+gives, per row, the median over rounds of IDs/s and of the row's % of memcpy of
+the same format's text measured in the same process, and last / first.
+"""
+import json, subprocess, sys, statistics, re
+rounds = int(sys.argv[1]); filt = sys.argv[2]; bins = dict(a.split('=',1) for a in sys.argv[3:])
+res = {k: {} for k in bins}
+for r in range(rounds):
+    for name, path in bins.items():
+        out = subprocess.run([path, f'--benchmark_filter={filt}', '--benchmark_repetitions=3',
+            '--benchmark_report_aggregates_only=true', '--benchmark_min_time=0.05',
+            '--benchmark_format=json'], capture_output=True, text=True).stdout
+        rows = {b['run_name']: b['items_per_second'] for b in json.loads(out)['benchmarks'] if b.get('aggregate_name') == 'median'}
+        for row, ips in rows.items():
+            fmt = re.match(r'(?:en|de)code_([a-z]+?)(?:_lines)?/', row)
+            pct = None
+            if fmt:
+                m = [v for k, v in rows.items() if k.startswith(f'memcpy_{fmt.group(1)}/')]
+                pct = 100 * ips / m[0] if m else None
+            res[name].setdefault(row, []).append((ips, pct))
+names = list(bins)
+print('| row | ' + ' | '.join(f'{n} IDs/s | {n} % of memcpy' for n in names) + f' | {names[-1]} / {names[0]} |')
+print('|---|' + '---|---|' * len(names) + '---|')
+for row in res[names[0]]:
+    cells = []; meds = []
+    for n in names:
+        v = res[n].get(row, [])
+        ips = statistics.median(x[0] for x in v); meds.append(ips)
+        pcts = [x[1] for x in v if x[1] is not None]
+        cells.append(f'{ips/1e6:.0f} M | ' + (f'{statistics.median(pcts):.0f}%' if pcts else '-'))
+    print(f'| {row} | ' + ' | '.join(cells) + f' | {meds[-1]/meds[0]:.2f}x |')
