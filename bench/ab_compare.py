@@ -11,6 +11,8 @@ gives, per row, the median over rounds of IDs/s and of the row's % of memcpy of
 the same format's text measured in the same process, and last / first.
 """
 import json, subprocess, sys, statistics, re
+if len(sys.argv) < 4:
+    sys.exit(__doc__)
 rounds = int(sys.argv[1]); filt = sys.argv[2]; bins = dict(a.split('=',1) for a in sys.argv[3:])
 res = {k: {} for k in bins}
 for r in range(rounds):
