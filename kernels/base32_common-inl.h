@@ -340,8 +340,10 @@ size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
   const uint8_t* alphabet = kCrockfordEncode[args.lower].alphabet64.data();
   constexpr bool kUlid = Fmt::kChars == 26;
-  constexpr auto& kPlain = simd_tables::kCrockfordStreamPlans[kUlid][0];
-  constexpr auto& kLines = simd_tables::kCrockfordStreamPlans[kUlid][1];
+  constexpr const auto& kPlain =
+      kUlid ? simd_tables::kUlidStreamPlan : simd_tables::kRecordStreamPlan;
+  constexpr const auto& kLines =
+      kUlid ? simd_tables::kUlidLinesStreamPlan : simd_tables::kRecordLinesStreamPlan;
   size_t invalid = 0, done = 0;
   if (args.prefix_len == 0 && args.terminator == -1 && args.out_stride == kPlain.item_len &&
       args.count >= kPlain.group_items) {
@@ -370,7 +372,8 @@ template <class Fmt>
 size_t DecodeCrockford(const kernels::DecodeArgs& args) {
 #if SORTID_TARGET_HAS_VBMI
   const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
-  constexpr auto& kStream = simd_tables::kCrockfordDecodeStreamPlans[Fmt::kChars == 26];
+  constexpr const auto& kStream =
+      Fmt::kChars == 26 ? simd_tables::kUlidDecodeStreamPlan : simd_tables::kRecordDecodeStreamPlan;
   static_assert(kStream.item_len == Fmt::kChars);
   if (args.prefix_len == 0 && args.terminator < 0 && args.stride == Fmt::kChars &&
       args.count >= 8) {  // kernels/avx3_dl/crockford_stream_decode-inl.h

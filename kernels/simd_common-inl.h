@@ -193,7 +193,7 @@ class ValidityWriter {
 
   // n items, bit b of errors set when item b is invalid.
   HWY_INLINE void Append(uint32_t errors, size_t n) {
-    const uint64_t valid = ~errors & ((1u << n) - 1);
+    const uint64_t valid = ~uint64_t{errors} & ((uint64_t{1} << n) - 1);
     bits_ |= valid << filled_;
     invalid_ += static_cast<size_t>(hwy::PopCount(errors));
     filled_ += n;

@@ -102,12 +102,13 @@ inline void FinishCrockfordBlock(uint32_t errors, uint8_t* validity_byte, size_t
   *bad += static_cast<size_t>(std::popcount(errors & 0xFFu));
 }
 
-// [format is ULID]
-inline constexpr CrockfordDecodeStreamPlan kCrockfordDecodeStreamPlans[2] = {
-    MakeCrockfordDecodeStreamPlan(20), MakeCrockfordDecodeStreamPlan(26)};
-static_assert(kCrockfordDecodeStreamPlans[0].usable &&
-              kCrockfordDecodeStreamPlans[0].vectors == 3 &&
-              kCrockfordDecodeStreamPlans[1].usable && kCrockfordDecodeStreamPlans[1].vectors == 4);
+// One named constant per format (see kUlidStreamPlan for why not an array).
+inline constexpr CrockfordDecodeStreamPlan kRecordDecodeStreamPlan =
+    MakeCrockfordDecodeStreamPlan(20);
+inline constexpr CrockfordDecodeStreamPlan kUlidDecodeStreamPlan =
+    MakeCrockfordDecodeStreamPlan(26);
+static_assert(kRecordDecodeStreamPlan.usable && kRecordDecodeStreamPlan.vectors == 3 &&
+              kUlidDecodeStreamPlan.usable && kUlidDecodeStreamPlan.vectors == 4);
 
 }  // namespace sortid::simd_tables
 

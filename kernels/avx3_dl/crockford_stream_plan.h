@@ -103,15 +103,17 @@ constexpr CrockfordStreamPlan MakeCrockfordStreamPlan(size_t chars, int terminat
   return plan;
 }
 
-// [format is ULID][terminator is '\n'].
-inline constexpr CrockfordStreamPlan kCrockfordStreamPlans[2][2] = {
-    {MakeCrockfordStreamPlan(20, -1), MakeCrockfordStreamPlan(20, '\n')},
-    {MakeCrockfordStreamPlan(26, -1), MakeCrockfordStreamPlan(26, '\n')}};
+// The plans of the layouts without a prefix, one named constant each (clang
+// accepts a reference template argument to a whole object, not to an array
+// element).
+inline constexpr CrockfordStreamPlan kRecordStreamPlan = MakeCrockfordStreamPlan(20, -1);
+inline constexpr CrockfordStreamPlan kRecordLinesStreamPlan = MakeCrockfordStreamPlan(20, '\n');
+inline constexpr CrockfordStreamPlan kUlidStreamPlan = MakeCrockfordStreamPlan(26, -1);
+inline constexpr CrockfordStreamPlan kUlidLinesStreamPlan = MakeCrockfordStreamPlan(26, '\n');
 
-static_assert(kCrockfordStreamPlans[0][0].usable && kCrockfordStreamPlans[0][1].usable &&
-              kCrockfordStreamPlans[1][0].usable && kCrockfordStreamPlans[1][1].usable);
-static_assert(kCrockfordStreamPlans[0][0].vectors == 5 &&
-              kCrockfordStreamPlans[1][0].vectors == 13);
+static_assert(kRecordStreamPlan.usable && kRecordLinesStreamPlan.usable && kUlidStreamPlan.usable &&
+              kUlidLinesStreamPlan.usable);
+static_assert(kRecordStreamPlan.vectors == 5 && kUlidStreamPlan.vectors == 13);
 
 }  // namespace sortid::simd_tables
 
