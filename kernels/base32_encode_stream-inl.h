@@ -65,11 +65,6 @@ HWY_INLINE bool AnyTopBitsSet(const uint8_t* ids, size_t n) {
   return (bytes[0] | bytes[1] | bytes[2] | (bytes[3] & 0xF0)) != 0;
 }
 
-// Encodes groups of BlocksOf(d) periods from item begin on, while a whole
-// group fits before end; returns where it stopped: end, the start of the last
-// partial group, or (kCheckTopBits) the start of a group holding an ID that
-// cannot be encoded, for the caller's per-ID path. chars maps a vector of
-// 5-bit values (garbage-free, < 32) to alphabet characters.
 // Blocks of vector v (chunks v * kBlocks ...): unaligned 128-bit loads and
 // inserts, or (permute tables given, kBlocks >= 2) one load and vpermd.
 // Returns the windows and the shuffle that gathers each pair's bytes.
@@ -91,6 +86,11 @@ HWY_INLINE hn::Vec<D> StreamWindows(D d, const uint8_t* in, const Tables& t, Per
   }
 }
 
+// Encodes groups of BlocksOf(d) periods from item begin on, while a whole
+// group fits before end; returns where it stopped: end, the start of the last
+// partial group, or (kCheckTopBits) the start of a group holding an ID that
+// cannot be encoded, for the caller's per-ID path. chars maps a vector of
+// 5-bit values (garbage-free, < 32) to alphabet characters.
 template <class Tables, bool kCheckTopBits, class Permute, class D, class Chars>
 HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, Permute permute, size_t chars_per_id,
                                      const kernels::EncodeArgs& args, size_t begin, size_t end,
@@ -98,7 +98,7 @@ HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, Permute permute, size
   constexpr size_t kBlocks = BlocksOf(D());
   constexpr size_t kGroupIds = kBlocks * Tables::kPeriodIds;
   constexpr size_t kVectors = Tables::kPeriodChunks;  // per group: kBlocks chunks each
-  static_assert(kBlocks <= Tables::kMaxBlocks);
+  static_assert(kBlocks <= Tables::kMaxBlocks && kGroupIds <= 32);  // ValidityWriter's group
   const hn::Repartition<uint16_t, D> d16;
   const auto low5 = hn::Set(d, 0x1F);
   const uint8_t* ids = args.ids;
@@ -123,9 +123,7 @@ HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, Permute permute, size
       const auto index = hn::And(hn::OddEven(hn::BitCast(d, second), hn::BitCast(d, first)), low5);
       hn::StoreU(chars(index), d, group_out + 16 * c);
     }
-    for (size_t n = 0; n < kGroupIds; n += 16) {
-      validity->Append(0, kGroupIds - n < 16 ? kGroupIds - n : 16);
-    }
+    validity->Append(0, kGroupIds);
   }
   return i;
 }
