@@ -44,6 +44,25 @@ Error Prepare(const kernels::PlanRequest& request, kernels::KernelPlan* plan) {
 }
 #endif
 
+#if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
+// hwy::TargetName(HWY_TARGET) as a constant, so that the table below is
+// constant-initialized: a function-local static with a dynamic initializer
+// has a guard, and a child forked while another thread held that guard would
+// wait on it forever. tests/dispatch_test.cc checks it against Highway's.
+constexpr const char* kTargetName = HWY_TARGET == HWY_AVX3_DL    ? "AVX3_DL"
+                                    : HWY_TARGET == HWY_AVX3     ? "AVX3"
+                                    : HWY_TARGET == HWY_AVX2     ? "AVX2"
+                                    : HWY_TARGET == HWY_SSE4     ? "SSE4"
+                                    : HWY_TARGET == HWY_SSSE3    ? "SSSE3"
+                                    : HWY_TARGET == HWY_SVE2_128 ? "SVE2_128"
+                                    : HWY_TARGET == HWY_SVE_256  ? "SVE_256"
+                                    : HWY_TARGET == HWY_SVE2     ? "SVE2"
+                                    : HWY_TARGET == HWY_SVE      ? "SVE"
+                                    : HWY_TARGET == HWY_NEON     ? "NEON"
+                                                                 : nullptr;
+static_assert(kTargetName != nullptr, "a target without a name (kernels/dispatch.cc)");
+#endif
+
 const kernels::KernelTable* GetTable() {
 #if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
   // Highway's own fallback is not a sortid target: the reference stands in.
@@ -51,8 +70,8 @@ const kernels::KernelTable* GetTable() {
 #else
   using kernels::DecodeEntry;
   using kernels::EncodeEntry;
-  static const kernels::KernelTable kTable = {
-      hwy::TargetName(HWY_TARGET),
+  static constinit const kernels::KernelTable kTable = {
+      kTargetName,
       HWY_TARGET,
       Prepare,
       {EncodeEntry<EncodeUlid>, EncodeEntry<EncodeRecord>, EncodeEntry<EncodeUuid<true> >,
@@ -113,27 +132,14 @@ constexpr bool ListedBestFirst() {
 }
 static_assert(ListedBestFirst(), "kCandidates must be ordered best first (ascending bits)");
 
-struct Tables {
-  const kernels::KernelTable* list[std::size(kCandidates)];
-  size_t size = 0;
-};
-
-const Tables& GetTables() {
-  static const Tables tables = [] {
-    Tables t;
-    for (const Candidate& c : kCandidates) {
-      if (c.get != nullptr && c.get() != &reference::Table()) t.list[t.size++] = c.get();
-    }
-    return t;
-  }();
-  return tables;
-}
-
 }  // namespace
 
-std::span<const kernels::KernelTable* const> SimdTables() {
-  const Tables& t = GetTables();
-  return {t.list, t.size};
+std::vector<const kernels::KernelTable*> SimdTables() {
+  std::vector<const kernels::KernelTable*> tables;
+  for (const Candidate& c : kCandidates) {
+    if (c.get != nullptr && c.get() != &reference::Table()) tables.push_back(c.get());
+  }
+  return tables;
 }
 
 bool IsSupported(const kernels::KernelTable& table) {

@@ -7,7 +7,11 @@
 // pthread_atfork handlers take every lock before fork() and release them
 // after, so a forked child's state is never half-updated. Without
 // MADV_WIPEONFORK a getpid() comparison on each call detects a child instead.
+// The state is created without a lock or a static guard: a child forked (or
+// cloned) while another thread was creating it would wait on that guard
+// forever; racing creators publish with a compare-and-swap instead.
 #include <pthread.h>
+#include <sched.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -18,7 +22,7 @@
 namespace sortid::internal {
 
 std::atomic<ProcessState*> g_process_state{nullptr};
-bool g_wipe_on_fork = false;
+std::atomic<bool> g_wipe_on_fork{false};
 
 namespace {
 
@@ -71,6 +75,8 @@ void AfterForkInChild() {
   ResetInherited(state);
 }
 
+// Maps a page for a new state (or, when mmap fails, takes the one static
+// fallback), claimed for this process but not yet published.
 ProcessState* Create() {
   const long page = sysconf(_SC_PAGESIZE);
   const size_t size = sizeof(ProcessState) <= static_cast<size_t>(page)
@@ -80,31 +86,59 @@ ProcessState* Create() {
   void* memory = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (memory == MAP_FAILED) {  // the pid check alone detects children
     alignas(ProcessState) static unsigned char fallback[sizeof(ProcessState)];
+    static std::atomic<bool> fallback_taken{false};
+    if (fallback_taken.exchange(true, std::memory_order_acq_rel)) return nullptr;
     memory = fallback;
   } else {
 #ifdef MADV_WIPEONFORK
-    g_wipe_on_fork = madvise(memory, size, MADV_WIPEONFORK) == 0;
+    // Every creator finds the same answer; the winner's is the one read.
+    g_wipe_on_fork.store(madvise(memory, size, MADV_WIPEONFORK) == 0, std::memory_order_relaxed);
 #endif
   }
   auto* state = new (memory) ProcessState();  // all zero, like a wiped page
-  pthread_atfork(BeforeFork, AfterForkInParent, AfterForkInChild);
+  Claim(state);
+  return state;
+}
+
+void Destroy(ProcessState* state) {
+  const long page = sysconf(_SC_PAGESIZE);
+  const size_t size =
+      (sizeof(ProcessState) + static_cast<size_t>(page) - 1) & ~(static_cast<size_t>(page) - 1);
+  state->~ProcessState();
+  munmap(state, size);
+}
+
+// The published state, created on first use. Threads that race here each
+// map a page; the first compare-and-swap wins and the others unmap theirs.
+// Only the static fallback (mmap failed) makes a racer wait for the winner.
+ProcessState* Published() {
+  ProcessState* state = g_process_state.load(std::memory_order_acquire);
+  while (state == nullptr) {
+    ProcessState* mine = Create();
+    if (mine == nullptr) {  // another thread took the fallback and publishes it
+      sched_yield();
+      state = g_process_state.load(std::memory_order_acquire);
+      continue;
+    }
+    if (g_process_state.compare_exchange_strong(state, mine, std::memory_order_acq_rel,
+                                                std::memory_order_acquire)) {
+      pthread_atfork(BeforeFork, AfterForkInParent, AfterForkInChild);
+      return mine;
+    }
+    Destroy(mine);  // never the fallback: only one thread takes that
+  }
   return state;
 }
 
 }  // namespace
 
 uint64_t SlowProcessGeneration() {
-  static ProcessState* const created = [] {
-    ProcessState* state = Create();
-    Claim(state);
-    g_process_state.store(state, std::memory_order_release);
-    return state;
-  }();
-  ProcessState* state = created;
+  ProcessState* state = Published();
   uint64_t generation = state->generation.load(std::memory_order_acquire);
   if (generation == 0) {  // a child whose page was wiped: claim a new generation
     Claim(state);
-  } else if (!g_wipe_on_fork && state->pid.load(std::memory_order_relaxed) != getpid()) {
+  } else if (!g_wipe_on_fork.load(std::memory_order_relaxed) &&
+             state->pid.load(std::memory_order_relaxed) != getpid()) {
     // A child made without atfork handlers and without a wiped page.
     int inherited = state->pid.load(std::memory_order_relaxed);
     if (inherited != getpid() &&

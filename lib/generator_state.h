@@ -42,7 +42,7 @@ struct ProcessState {
 };
 
 extern std::atomic<ProcessState*> g_process_state;
-extern bool g_wipe_on_fork;  // set once before g_process_state is published
+extern std::atomic<bool> g_wipe_on_fork;  // stored before g_process_state is published
 
 uint64_t SlowProcessGeneration();
 
@@ -52,8 +52,9 @@ inline uint64_t ProcessGeneration() {
   ProcessState* state = g_process_state.load(std::memory_order_acquire);
   if (state != nullptr) {
     const uint64_t generation = state->generation.load(std::memory_order_acquire);
-    if (generation != 0 && (g_wipe_on_fork || state->pid.load(std::memory_order_relaxed) ==
-                                                  static_cast<int>(getpid()))) {
+    if (generation != 0 &&
+        (g_wipe_on_fork.load(std::memory_order_relaxed) ||
+         state->pid.load(std::memory_order_relaxed) == static_cast<int>(getpid()))) {
       return generation;
     }
   }

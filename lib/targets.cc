@@ -1,4 +1,8 @@
 // Target selection: SORTID_TARGET at first use, set_target() afterwards.
+// Nothing here is behind a lock or a function-local static's guard: a child
+// forked (or cloned) while another thread was initializing one would wait on
+// it forever. Racing first calls compute the same answer and publish it with
+// a compare-and-swap.
 #include "lib/targets.h"
 
 #include <strings.h>
@@ -27,18 +31,24 @@ struct Registry {
   std::vector<const char*> supported_names;
 };
 
+std::atomic<const Registry*> g_registry{nullptr};
+
 const Registry& GetRegistry() {
-  static const Registry registry = [] {
-    Registry r;
-    for (const kernels::KernelTable* table : dispatch::SimdTables()) r.compiled.push_back(table);
-    r.compiled.push_back(&reference::Table());
-    for (const kernels::KernelTable* table : r.compiled) {
-      r.compiled_names.push_back(table->name);
-      if (IsSupported(*table)) r.supported_names.push_back(table->name);
-    }
-    return r;
-  }();
-  return registry;
+  const Registry* published = g_registry.load(std::memory_order_acquire);
+  if (published != nullptr) return *published;
+  auto* mine = new Registry;
+  for (const kernels::KernelTable* table : dispatch::SimdTables()) mine->compiled.push_back(table);
+  mine->compiled.push_back(&reference::Table());
+  for (const kernels::KernelTable* table : mine->compiled) {
+    mine->compiled_names.push_back(table->name);
+    if (IsSupported(*table)) mine->supported_names.push_back(table->name);
+  }
+  if (g_registry.compare_exchange_strong(published, mine, std::memory_order_acq_rel,
+                                         std::memory_order_acquire)) {
+    return *mine;  // lives as long as the process
+  }
+  delete mine;  // another thread published the same registry first
+  return *published;
 }
 
 const kernels::KernelTable* FindSupported(const char* name) {
@@ -51,25 +61,35 @@ const kernels::KernelTable* FindSupported(const char* name) {
 // Highway's dynamic dispatch decides the default.
 const kernels::KernelTable* BestSupported() { return dispatch::BestTable(); }
 
-// Never nullptr: an invalid SORTID_TARGET makes the stand-in table active,
-// whose every entry reports Error::kUnsupported.
-std::atomic<const kernels::KernelTable*>& ActiveSlot() {
-  static std::atomic<const kernels::KernelTable*> slot = [] {
-    const char* forced = std::getenv("SORTID_TARGET");
-    if (forced != nullptr && forced[0] != '\0') {
-      const kernels::KernelTable* table = FindSupported(forced);
-      return table != nullptr ? table : &kernels::UnsupportedTable();
-    }
-    return BestSupported();
-  }();
-  return slot;
+// nullptr until the first call: then SORTID_TARGET's table, the stand-in
+// whose every entry reports Error::kUnsupported for an invalid one, or the
+// best supported; set_target() replaces it.
+std::atomic<const kernels::KernelTable*> g_active{nullptr};
+
+const kernels::KernelTable* TableAtFirstUse() {
+  const char* forced = std::getenv("SORTID_TARGET");
+  if (forced != nullptr && forced[0] != '\0') {
+    const kernels::KernelTable* table = FindSupported(forced);
+    return table != nullptr ? table : &kernels::UnsupportedTable();
+  }
+  return BestSupported();
 }
 
 }  // namespace
 
 std::span<const kernels::KernelTable* const> CompiledTables() { return GetRegistry().compiled; }
 
-const kernels::KernelTable* ActiveTable() { return ActiveSlot().load(std::memory_order_acquire); }
+// Never nullptr.
+const kernels::KernelTable* ActiveTable() {
+  const kernels::KernelTable* table = g_active.load(std::memory_order_acquire);
+  if (table != nullptr) return table;
+  const kernels::KernelTable* chosen = TableAtFirstUse();
+  // A set_target() that ran meanwhile wins over the environment.
+  return g_active.compare_exchange_strong(table, chosen, std::memory_order_acq_rel,
+                                          std::memory_order_acquire)
+             ? chosen
+             : table;
+}
 
 }  // namespace sortid::internal
 
@@ -88,7 +108,7 @@ Error set_target(const char* name) {
                                           ? internal::BestSupported()
                                           : internal::FindSupported(name);
   if (table == nullptr) return Error::kUnsupported;
-  internal::ActiveSlot().store(table, std::memory_order_release);
+  internal::g_active.store(table, std::memory_order_release);
   return Error::kOk;
 }
 

@@ -53,6 +53,14 @@ TEST(Dispatch, DensePlansOnlyOnVbmiTargets) {
   EXPECT_GE(tables, 1);
 }
 
+// Each table's constant name (kernels/dispatch.cc) is Highway's for its target.
+TEST(Dispatch, TableNamesAreHighwayTargetNames) {
+  for (const kernels::KernelTable* table : internal::CompiledTables()) {
+    if (table->hwy_target == 0) continue;  // the reference kernel
+    EXPECT_STREQ(table->name, hwy::TargetName(table->hwy_target));
+  }
+}
+
 TEST(Dispatch, TablesAreBestFirst) {
   const auto tables = internal::CompiledTables();
   ASSERT_FALSE(tables.empty());
