@@ -172,7 +172,9 @@ constexpr const auto& StreamTablesOf() {
 // The permute tables for kBlocks, or nullptr (see base32_encode_stream.h).
 template <class Fmt, size_t kBlocks>
 constexpr auto StreamPermuteOf() {
-  if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 4) {
+  if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 2) {
+    return &simd_tables::kUlidStreamPermute2;
+  } else if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 4) {
     return &simd_tables::kUlidStreamPermute4;
   } else {
     return nullptr;

@@ -45,16 +45,7 @@ template <class D>
 HWY_INLINE hn::Vec<D> LoadChunkWindows(D d, const uint8_t* in, const uint16_t* offset) {
   if constexpr (BlocksOf(D()) == 1) {
     return hn::LoadU(d, in + offset[0]);
-  }
-#if HWY_TARGET == HWY_AVX2
-  // Two vbroadcasti128 (load ports only) and one vpblendd (any vector ALU),
-  // no shuffle-port op (AVX-512 keeps its 128-bit inserts).
-  else if constexpr (BlocksOf(D()) == 2) {
-    return hn::ConcatUpperLower(d, hn::LoadDup128(d, in + offset[1]),
-                                hn::LoadDup128(d, in + offset[0]));
-  }
-#endif
-  else {
+  } else {
     const hn::Half<D> dh;
     constexpr size_t kHalf = BlocksOf(D()) / 2;
     return hn::Combine(d, LoadChunkWindows(dh, in, offset + kHalf),
@@ -95,8 +86,7 @@ HWY_INLINE bool AnyTopBitsSet(D d, const uint8_t* ids, hn::Vec<D> top_bits) {
 }
 
 // Blocks of vector v (chunks v * kBlocks ...): unaligned 128-bit loads and
-// inserts (AVX2: broadcasts and a dword blend), or (permute tables given,
-// AVX-512 ULIDs) one load and vpermd.
+// inserts, or (permute tables given, kBlocks >= 2) one load and vpermd.
 // Returns the windows and the shuffle that gathers each pair's bytes.
 template <class Tables, class Permute, class D>
 HWY_INLINE hn::Vec<D> StreamWindows(D d, const uint8_t* in, const Tables& t, Permute permute,
