@@ -3,7 +3,8 @@
 // reference kernel: every count 0-300 (groups of 8/16/32 ULIDs and 4/8/16
 // Record IDs, the per-ID tails and the 64-item validity words), the output
 // at each of 64 byte offsets (the per-ID prefix that aligns the stream),
-// both letter cases, Record IDs out of range at every position of a group
+// both letter cases, every byte value at every ID byte position, Record IDs
+// out of range at every position of a group
 // (NUL characters, validity 0, neighbours intact), and the layouts that take
 // the per-ID path (prefix, terminator, another stride).
 #include <gtest/gtest.h>
@@ -86,6 +87,29 @@ TEST_P(Base32EncodeStreamTest, EveryOutputOffsetAroundTheGroups) {
         SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " count "
                                         << count << " offset " << offset);
         ExpectSameAsReference({format, count, offset, offset % 2 == 1}, ids);
+      }
+    }
+  }
+}
+
+// Every byte value at every ID byte position: 256 items where item i holds
+// value (i + shift) % 256 at the position, the rest random; two shifts, so
+// every value also lands past the per-ID items that align the output. Record
+// IDs with a value in their top 28 bits are out of range (the reference flags
+// them; their group takes the per-ID path).
+TEST_P(Base32EncodeStreamTest, EveryByteValueAtEveryIdBytePosition) {
+  std::mt19937_64 rng(16);
+  constexpr size_t kCount = 256;
+  for (Format format : {Format::kUlid, Format::kRecordId}) {
+    for (size_t position = 0; position < 16; ++position) {
+      for (size_t shift : {0u, 128u}) {
+        std::vector<uint8_t> ids = RandomIds(format, kCount, rng);
+        for (size_t i = 0; i < kCount; ++i) {
+          ids[16 * i + position] = static_cast<uint8_t>((i + shift) % 256);
+        }
+        SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " position "
+                                        << position << " shift " << shift);
+        ExpectSameAsReference({format, kCount, position % 64, shift != 0}, ids);
       }
     }
   }
