@@ -9,7 +9,8 @@
 // MADV_WIPEONFORK a getpid() comparison on each call detects a child instead.
 // The state is created without a lock or a static guard: a child forked (or
 // cloned) while another thread was creating it would wait on that guard
-// forever; racing creators publish with a compare-and-swap instead.
+// forever; racing creators publish with a compare-and-swap instead, and a
+// child never waits for a thread it did not inherit.
 #include <pthread.h>
 #include <sched.h>
 #include <sys/mman.h>
@@ -30,11 +31,13 @@ namespace {
 // count and never reuses a generation its inherited generators recorded.
 std::atomic<uint64_t> g_generations{0};
 
+// Gives the state a new generation, then records the pid (release): a
+// reader that acquires this pid sees the new generation (generator_state.h).
 void Claim(ProcessState* state) {
-  state->pid.store(static_cast<int>(getpid()), std::memory_order_relaxed);
   uint64_t expected = 0;
   const uint64_t mine = g_generations.fetch_add(1, std::memory_order_relaxed) + 1;
   state->generation.compare_exchange_strong(expected, mine, std::memory_order_acq_rel);
+  state->pid.store(static_cast<int>(getpid()), std::memory_order_release);
 }
 
 // Resets a state inherited through a fork that did not wipe it (no
@@ -75,57 +78,75 @@ void AfterForkInChild() {
   ResetInherited(state);
 }
 
-// Maps a page for a new state (or, when mmap fails, takes the one static
-// fallback), claimed for this process but not yet published.
-ProcessState* Create() {
-  const long page = sysconf(_SC_PAGESIZE);
-  const size_t size = sizeof(ProcessState) <= static_cast<size_t>(page)
-                          ? static_cast<size_t>(page)
-                          : (sizeof(ProcessState) + static_cast<size_t>(page) - 1) &
-                                ~(static_cast<size_t>(page) - 1);
-  void* memory = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (memory == MAP_FAILED) {  // the pid check alone detects children
-    alignas(ProcessState) static unsigned char fallback[sizeof(ProcessState)];
-    static std::atomic<bool> fallback_taken{false};
-    if (fallback_taken.exchange(true, std::memory_order_acq_rel)) return nullptr;
-    memory = fallback;
-  } else {
-#ifdef MADV_WIPEONFORK
-    // Every creator finds the same answer; the winner's is the one read.
-    g_wipe_on_fork.store(madvise(memory, size, MADV_WIPEONFORK) == 0, std::memory_order_relaxed);
-#endif
-  }
-  auto* state = new (memory) ProcessState();  // all zero, like a wiped page
-  Claim(state);
-  return state;
+size_t StateBytes() {
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return (sizeof(ProcessState) + page - 1) & ~(page - 1);
 }
 
-void Destroy(ProcessState* state) {
-  const long page = sysconf(_SC_PAGESIZE);
-  const size_t size =
-      (sizeof(ProcessState) + static_cast<size_t>(page) - 1) & ~(static_cast<size_t>(page) - 1);
+// The state's home when mmap fails (the pid check alone then detects
+// children), and the pid of the process whose thread holds it (0: free). A
+// child inherits its parent's pid there and may take the buffer over: the
+// memory is its own copy.
+alignas(ProcessState) unsigned char g_fallback[sizeof(ProcessState)];
+std::atomic<int> g_fallback_owner{0};
+
+struct Created {
+  ProcessState* state;  // nullptr: another thread of this process holds the fallback
+  bool wiped;           // the kernel zeroes it in every child (MADV_WIPEONFORK)
+};
+
+// A new state, claimed for this process but not yet published.
+Created Create() {
+  Created created{nullptr, false};
+  void* memory =
+      mmap(nullptr, StateBytes(), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) {
+    const int me = static_cast<int>(getpid());
+    int owner = g_fallback_owner.load(std::memory_order_acquire);
+    do {
+      if (owner == me) return created;
+    } while (!g_fallback_owner.compare_exchange_weak(owner, me, std::memory_order_acq_rel));
+    memory = g_fallback;
+  } else {
+#ifdef MADV_WIPEONFORK
+    created.wiped = madvise(memory, StateBytes(), MADV_WIPEONFORK) == 0;
+#endif
+  }
+  created.state = new (memory) ProcessState();  // all zero, like a wiped page
+  Claim(created.state);
+  return created;
+}
+
+// A state that lost the race to be published.
+void Discard(ProcessState* state) {
   state->~ProcessState();
-  munmap(state, size);
+  if (static_cast<void*>(state) == g_fallback) {
+    g_fallback_owner.store(0, std::memory_order_release);
+  } else {
+    munmap(state, StateBytes());
+  }
 }
 
 // The published state, created on first use. Threads that race here each
-// map a page; the first compare-and-swap wins and the others unmap theirs.
-// Only the static fallback (mmap failed) makes a racer wait for the winner.
+// make one; the first compare-and-swap wins and the others discard theirs.
+// g_wipe_on_fork is stored by the winner after publishing: until then
+// readers take the pid check, which is always correct.
 ProcessState* Published() {
   ProcessState* state = g_process_state.load(std::memory_order_acquire);
   while (state == nullptr) {
-    ProcessState* mine = Create();
-    if (mine == nullptr) {  // another thread took the fallback and publishes it
+    const Created mine = Create();
+    if (mine.state == nullptr) {  // mmap failed and another thread holds the fallback
       sched_yield();
       state = g_process_state.load(std::memory_order_acquire);
       continue;
     }
-    if (g_process_state.compare_exchange_strong(state, mine, std::memory_order_acq_rel,
+    if (g_process_state.compare_exchange_strong(state, mine.state, std::memory_order_acq_rel,
                                                 std::memory_order_acquire)) {
+      g_wipe_on_fork.store(mine.wiped, std::memory_order_relaxed);
       pthread_atfork(BeforeFork, AfterForkInParent, AfterForkInChild);
-      return mine;
+      return mine.state;
     }
-    Destroy(mine);  // never the fallback: only one thread takes that
+    Discard(mine.state);
   }
   return state;
 }
@@ -137,14 +158,18 @@ uint64_t SlowProcessGeneration() {
   uint64_t generation = state->generation.load(std::memory_order_acquire);
   if (generation == 0) {  // a child whose page was wiped: claim a new generation
     Claim(state);
-  } else if (!g_wipe_on_fork.load(std::memory_order_relaxed) &&
-             state->pid.load(std::memory_order_relaxed) != getpid()) {
-    // A child made without atfork handlers and without a wiped page.
-    int inherited = state->pid.load(std::memory_order_relaxed);
-    if (inherited != getpid() &&
-        state->pid.compare_exchange_strong(inherited, -1, std::memory_order_acq_rel)) {
+  } else if (!g_wipe_on_fork.load(std::memory_order_relaxed)) {
+    // A child made without atfork handlers and without a wiped page: one
+    // thread marks the state with its negated pid and resets it (ending in
+    // Claim, which records the pid); others of this process wait for that. A
+    // child of a process caught mid-reset sees another pid's mark.
+    const int me = static_cast<int>(getpid());
+    int inherited = state->pid.load(std::memory_order_acquire);
+    if (inherited != me && inherited != -me &&
+        state->pid.compare_exchange_strong(inherited, -me, std::memory_order_acq_rel)) {
       ResetInherited(state);
     }
+    while (state->pid.load(std::memory_order_acquire) == -me) sched_yield();
   }
   return state->generation.load(std::memory_order_acquire);
 }

@@ -42,7 +42,7 @@ struct ProcessState {
 };
 
 extern std::atomic<ProcessState*> g_process_state;
-extern std::atomic<bool> g_wipe_on_fork;  // stored before g_process_state is published
+extern std::atomic<bool> g_wipe_on_fork;  // true once a wiped state is published
 
 uint64_t SlowProcessGeneration();
 
@@ -51,11 +51,14 @@ uint64_t SlowProcessGeneration();
 inline uint64_t ProcessGeneration() {
   ProcessState* state = g_process_state.load(std::memory_order_acquire);
   if (state != nullptr) {
-    const uint64_t generation = state->generation.load(std::memory_order_acquire);
-    if (generation != 0 &&
-        (g_wipe_on_fork.load(std::memory_order_relaxed) ||
-         state->pid.load(std::memory_order_relaxed) == static_cast<int>(getpid()))) {
-      return generation;
+    if (g_wipe_on_fork.load(std::memory_order_relaxed)) {
+      const uint64_t generation = state->generation.load(std::memory_order_acquire);
+      if (generation != 0) return generation;
+    } else {
+      // The pid first: Claim records it after the generation (release).
+      const int pid = state->pid.load(std::memory_order_acquire);
+      const uint64_t generation = state->generation.load(std::memory_order_acquire);
+      if (generation != 0 && pid == static_cast<int>(getpid())) return generation;
     }
   }
   return SlowProcessGeneration();
