@@ -137,7 +137,7 @@ TEST_P(CrockfordDenseTest, EncodeAtEveryOutputOffsetAcrossBatches) {
     }
     std::vector<char> want(count * len);
     std::vector<uint8_t> want_validity((count + 7) / 8);
-    const kernels::EncodeArgs args{ids.data(), count, want.data(),          len,    "", 0,
+    const kernels::EncodeArgs args{ids.data(),   count,   want.data(),          len,    "", 0,
                                    l.terminator, l.lower, want_validity.data(), nullptr};
     const size_t want_invalid = reference::Encode(l.format, args);
     constexpr size_t kIdOffsets[] = {0, 1, 8, 15};

@@ -61,8 +61,11 @@ HWY_INLINE size_t EncodeCrockfordStream(const kernels::EncodeArgs& args, size_t 
   static_assert(kPlan.usable && kGroup % 16 == 0);
   const __m512i alphabet = _mm512_load_si512(alphabet64);
   const size_t n = args.count - args.count % kGroup;
-  // Locals, not args.*: the stores below may alias anything (char), and a
-  // reload of args.ids on each group's first load address costs ~15%.
+  // Locals, not args.*: the char stores below may alias args, and GCC would
+  // reload args.ids from the stack on every group, in front of all of the
+  // group's load addresses (1.09x ULID / 1.3x Record at 4096 IDs, 1.13x
+  // Record beyond L3: bench/results/2026-12-01-amd-epyc-kernels/
+  // avx3dl-encode-args-reload.md).
   const uint8_t* const in = args.ids;
   auto* const out = reinterpret_cast<uint8_t*>(args.out);
   uint8_t* const validity = args.validity;
