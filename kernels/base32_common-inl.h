@@ -354,6 +354,7 @@ size_t EncodeCrockford(const kernels::EncodeArgs& args) {
     done = EncodeCrockfordStream<kLines, Fmt::kTopBitsMustBeZero>(args, Fmt::kChars, alphabet,
                                                                   &invalid);
   }
+  if (done == args.count) return invalid;  // the usual whole-batch case: no tail to set up
   const kernels::EncodeArgs rest = kernels::SkipItems(args, done);
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && rest.out_stride == plan->item_len && rest.count >= 8) {

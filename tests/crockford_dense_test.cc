@@ -4,7 +4,8 @@
 // then the dense 8-item plan, then the portable tail): every byte value at
 // every ID byte position, Record IDs with top bits set at every position of a
 // group, counts around the 8 / 16 / 32 / 64 boundaries, both letter cases,
-// with and without a '\n' terminator; output bytes past the items untouched.
+// with and without a '\n' terminator; output bytes past the items untouched;
+// text at every offset of a cache line across two batches.
 // Decode (kernels/avx3_dl/crockford_stream_decode-inl.h without a terminator,
 // crockford_dense-inl.h with one): one bad item at every position of 29.
 #include <gtest/gtest.h>
@@ -112,6 +113,49 @@ TEST_P(CrockfordDenseTest, EncodeCountsAroundGroupBoundaries) {
           ExpectEncodeMatches(l, ids, count);
         }
       }
+    }
+  }
+}
+
+// Text at every offset of a cache line and IDs at offsets 0 / 1 / 8 / 15 (the
+// stream loop takes both from locals, not the arguments), over two kernel
+// batches: 4096 items (whole groups, no tail) and then a tail that is not a
+// multiple of the group. Guard bytes before and after the text stay put.
+TEST_P(CrockfordDenseTest, EncodeAtEveryOutputOffsetAcrossBatches) {
+  std::mt19937_64 rng(17);
+  const size_t count = 4096 + 37;
+  for (const Layout& l : Layouts()) {
+    SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(l.format) << " terminator "
+                                    << l.terminator << " lower " << l.lower);
+    TextOptions opts;
+    opts.terminator = l.terminator;
+    opts.letter_case = l.lower ? LetterCase::kLower : LetterCase::kUpper;
+    const size_t len = item_length(l.format, opts);
+    std::vector<uint8_t> ids = test::RandomIds(l.format, count, rng);
+    if (l.format == Format::kRecordId) {
+      for (size_t i : {size_t{5}, size_t{4095}, size_t{4096}, count - 1}) ids[16 * i + 3] |= 0x10;
+    }
+    std::vector<char> want(count * len);
+    std::vector<uint8_t> want_validity((count + 7) / 8);
+    const kernels::EncodeArgs args{ids.data(),   count,   want.data(),          len,    "", 0,
+                                   l.terminator, l.lower, want_validity.data(), nullptr};
+    const size_t want_invalid = reference::Encode(l.format, args);
+    constexpr size_t kIdOffsets[] = {0, 1, 8, 15};
+    for (size_t out_offset = 0; out_offset < 64; ++out_offset) {
+      const size_t in_offset = kIdOffsets[out_offset % 4];
+      std::vector<uint8_t> in(count * 16 + in_offset);
+      std::memcpy(in.data() + in_offset, ids.data(), ids.size());
+      std::string text(count * len + 128, '~');
+      std::vector<uint8_t> validity((count + 7) / 8, 0x5A);
+      const Status s = encode(l.format, in.data() + in_offset, count, text.data() + out_offset, len,
+                              validity.data(), opts);
+      ASSERT_TRUE(s.ok());
+      ASSERT_EQ(s.invalid, want_invalid) << out_offset;
+      ASSERT_EQ(validity, want_validity) << out_offset;
+      ASSERT_EQ(text.substr(out_offset, want.size()), std::string(want.begin(), want.end()))
+          << "text offset " << out_offset << " ID offset " << in_offset;
+      ASSERT_EQ(text.find_first_not_of('~'), out_offset);
+      ASSERT_EQ(text.find_last_not_of('~'), out_offset + want.size() - 1);
     }
   }
 }

@@ -52,7 +52,12 @@ HWY_INLINE size_t EncodeCrockfordDense(const kernels::EncodeArgs& args,
   const __mmask64 store1 = plan.enc_store_lanes[1];
   const size_t len = plan.item_len;
   const size_t n = args.count - args.count % 8;
-  auto* out = reinterpret_cast<uint8_t*>(args.out);
+  // Locals, not args.*: the char stores below may alias args, and GCC would
+  // reload args.ids / args.validity on every step (a load in front of each
+  // step's load address; see crockford_stream-inl.h).
+  const uint8_t* const in = args.ids;
+  auto* const out = reinterpret_cast<uint8_t*>(args.out);
+  uint8_t* const validity = args.validity;
   // Record IDs: bytes 0-3 of each ID (one dword) masked with the top 28 bits.
   const __m512i top_bits = _mm512_set1_epi32(static_cast<int>(0xF0FFFFFFu));
   // A local copy: the output stores could alias the plan (caller's storage).
@@ -63,7 +68,7 @@ HWY_INLINE size_t EncodeCrockfordDense(const kernels::EncodeArgs& args,
     uint32_t errors = 0;
     for (size_t g = 0; g < 2; ++g) {
       const size_t i = base + 4 * g;
-      const __m512i ids = _mm512_loadu_si512(args.ids + 16 * i);
+      const __m512i ids = _mm512_loadu_si512(in + 16 * i);
       // Record IDs with any of the top 28 bits set get NUL characters: their
       // character lanes are taken from the template, which is 0 there.
       uint64_t clear0 = 0, clear1 = 0;
@@ -86,7 +91,7 @@ HWY_INLINE size_t EncodeCrockfordDense(const kernels::EncodeArgs& args,
       _mm512_storeu_si512(out + i * len, chars0);
       _mm512_mask_storeu_epi8(out + i * len + 64, store1, chars1);
     }
-    args.validity[base / 8] = static_cast<uint8_t>(~errors);
+    validity[base / 8] = static_cast<uint8_t>(~errors);
     bad += static_cast<size_t>(hwy::PopCount(errors));
   }
   *invalid = bad;

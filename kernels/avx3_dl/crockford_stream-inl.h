@@ -61,11 +61,17 @@ HWY_INLINE size_t EncodeCrockfordStream(const kernels::EncodeArgs& args, size_t 
   static_assert(kPlan.usable && kGroup % 16 == 0);
   const __m512i alphabet = _mm512_load_si512(alphabet64);
   const size_t n = args.count - args.count % kGroup;
-  auto* out = reinterpret_cast<uint8_t*>(args.out);
+  // Locals, not args.*: the char stores below may alias args, and GCC would
+  // reload args.ids from the stack on every group, in front of all of the
+  // group's load addresses (1.09x ULID / 1.3x Record at 4096 IDs, 1.13x
+  // Record beyond L3: bench/results/2026-12-01-amd-epyc-kernels/
+  // avx3dl-encode-args-reload.md).
+  const uint8_t* const in = args.ids;
+  auto* const out = reinterpret_cast<uint8_t*>(args.out);
   uint8_t* const validity = args.validity;
   size_t bad = 0;
   for (size_t base = 0; base < n; base += kGroup) {
-    const uint8_t* ids = args.ids + 16 * base;
+    const uint8_t* ids = in + 16 * base;
     uint8_t* text = out + base * kLen;
 #pragma GCC unroll 32
     for (size_t v = 0; v < kVectors; ++v) {
