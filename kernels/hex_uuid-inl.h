@@ -384,8 +384,12 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   const auto* plan = kernels::PlanOf<simd_tables::UuidDensePlan>(args);
   if (plan != nullptr && args.count >= 4) dense = EncodeUuidDense(args, *plan);
 #endif
+  // Locals, not args.*: the char stores may alias args, so GCC would reload
+  // args.ids and args.out_stride from memory for every step.
+  const uint8_t* const ids = args.ids;
+  const size_t stride = args.out_stride;
   ForEachStep(dense, args.count, [&](auto d, size_t i) {
-    EncodeUuidStep<kHyphens>(d, layout, hex_digits, args.ids + 16 * i, out + i * args.out_stride);
+    EncodeUuidStep<kHyphens>(d, layout, hex_digits, ids + 16 * i, out + i * stride);
   });
   // Every 16-byte value is a valid UUID.
   std::memset(args.validity, 0, (args.count + 7) / 8);

@@ -44,8 +44,10 @@ HWY_INLINE size_t EncodeUuidDense(const kernels::EncodeArgs& args,
   const size_t stride = args.out_stride;
   const size_t n = args.count - args.count % 4;
   auto* out = reinterpret_cast<uint8_t*>(args.out);
+  // A local, not args.ids: the stores may alias args (GCC would reload it).
+  const uint8_t* const id_bytes = args.ids;
   for (size_t i = 0; i < n; i += 4) {
-    const __m512i ids = _mm512_loadu_si512(args.ids + 16 * i);
+    const __m512i ids = _mm512_loadu_si512(id_bytes + 16 * i);
     const __m512i high =
         _mm512_shuffle_epi8(digits, _mm512_and_si512(_mm512_srli_epi16(ids, 4), low_nibble));
     const __m512i low = _mm512_shuffle_epi8(digits, _mm512_and_si512(ids, low_nibble));
