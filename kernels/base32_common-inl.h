@@ -49,6 +49,9 @@ namespace HWY_NAMESPACE {
 struct CrockfordDecodeTables {
   alignas(64) std::array<uint8_t, 128> ascii;
   alignas(16) std::array<uint8_t, 16> row_digits, row_4, row_5;
+  // AVX-512 without VBMI: row_digits and row_4 XOR row_5 (TranslateCrockford
+  // XORs three lookups instead of selecting between them).
+  alignas(16) std::array<uint8_t, 16> digits_xor_5, row_4_xor_5;
   // NEON: value + 1 (0 = invalid) for bytes 0x30-0x6F and 0x70-0xAF, for one
   // 64-byte vqtbl4q_u8 lookup and one vqtbx4q_u8.
   alignas(16) std::array<uint8_t, 64> from_0x30, from_0x70;
@@ -59,7 +62,13 @@ constexpr CrockfordDecodeTables MakeCrockfordDecodeTables(bool lenient, bool low
                           simd_tables::CrockfordRow(4, lenient),
                           simd_tables::CrockfordRow(5, lenient),
                           {},
+                          {},
+                          {},
                           {}};
+  for (size_t i = 0; i < 16; ++i) {
+    t.digits_xor_5[i] = static_cast<uint8_t>(t.row_digits[i] ^ t.row_5[i]);
+    t.row_4_xor_5[i] = static_cast<uint8_t>(t.row_4[i] ^ t.row_5[i]);
+  }
   for (size_t i = 0; i < 64; ++i) {
     const auto plus_one = [&](size_t c) -> uint8_t {
       return c < 128 && t.ascii[c] != simd_tables::kZero ? static_cast<uint8_t>(t.ascii[c] + 1) : 0;
@@ -112,6 +121,29 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   }
 #endif
   (void)s;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  if constexpr (hn::MaxLanes(D()) == 64) {
+    // No mask registers (vptestmb / vpmovb2m issue on one pipe on AMD family
+    // 26): row_5's lookup for every byte, XORed with row_4 ^ row_5 where bit
+    // 4 is clear and digits ^ row_5 in row 0x3_; an index with bit 7 set
+    // makes vpshufb give 0 (row_4 and row_digits hold the XOR tables here,
+    // see DecodeBase32Range). Bytes outside 0x30-0x7F: OutsideCrockfordRows.
+    const __m512i c = chars.raw;
+    const __m512i digit_index = _mm512_add_epi8(c, _mm512_set1_epi8(0x40));
+    // c | ((c << 3) & 0x80): bit 4 moved to bit 7.
+    const __m512i row_4_index = _mm512_ternarylogic_epi32(c, _mm512_slli_epi16(c, 3),
+                                                          _mm512_set1_epi8(-128), 0xF8);
+    hn::Vec<D> values{_mm512_ternarylogic_epi32(_mm512_shuffle_epi8(row_5.raw, c),
+                                                _mm512_shuffle_epi8(row_4.raw, row_4_index),
+                                                _mm512_shuffle_epi8(row_digits.raw, digit_index),
+                                                0x96)};
+    if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
+      values = hn::Or(values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)),
+                                                        hn::Set(d, 0x40))));
+    }
+    return values;
+  }
+#endif
   // Bytes outside 0x30-0x7F are not marked here (OutsideCrockfordRows does
   // that once for two vectors). Bit 4 picks row 0x5_/0x7_ over 0x4_/0x6_;
   // bit 6 (bit 7 of chars + chars) letters over digits.
@@ -248,8 +280,12 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto final_b = Table(d, kFinalB);
   const auto first_char_bias = Table(d, kFirstCharBias);
   const auto high_bit = hn::Set(d, 0x80);
-  const auto row_digits = Table(d, s.tables.row_digits);
-  const auto row_4 = Table(d, s.tables.row_4), row_5 = Table(d, s.tables.row_5);
+  // AVX-512 without VBMI: the XOR tables (TranslateCrockford).
+  constexpr bool kXorTables = HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3 && !SORTID_TARGET_HAS_VBMI &&
+                              hn::MaxLanes(D()) == 64;
+  const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_5 : s.tables.row_digits);
+  const auto row_4 = Table(d, kXorTables ? s.tables.row_4_xor_5 : s.tables.row_4);
+  const auto row_5 = Table(d, s.tables.row_5);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   const size_t stride = args.stride;
