@@ -263,7 +263,8 @@ struct RecordFormat {
 // Every error is a byte with bit 7 set (kernels/base32_decode-inl.h): one
 // test per step; only a step with an invalid item works out per-item flags,
 // zeroes the invalid items' outputs and leaves their neighbours as decoded.
-template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, class D>
+// kPacked (AVX-512 only): items back to back, loaded by LoadPackedItems.
+template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, bool kPacked = false, class D>
 HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const ItemLayout& layout,
                                     const Base32DecodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
@@ -286,6 +287,13 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_5 : s.tables.row_digits);
   const auto row_4 = Table(d, kXorTables ? s.tables.row_4_xor_5 : s.tables.row_4);
   const auto row_5 = Table(d, s.tables.row_5);
+  static_assert(!kPacked || (kPlain && kBlocks == 4));
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  static constexpr auto kPackedIndex0 = PackedItemWordIndex<Fmt::kChars, 0>();
+  static constexpr auto kPackedIndex1 = PackedItemWordIndex<Fmt::kChars, Fmt::kSecondChunk>();
+  const __m512i packed_index0 = _mm512_loadu_si512(kPackedIndex0.data());
+  const __m512i packed_index1 = _mm512_loadu_si512(kPackedIndex1.data());
+#endif
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   const size_t stride = args.stride;
@@ -295,8 +303,17 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto decode_blocks = [&](size_t at) HWY_ATTR __attribute__((always_inline)) {
     const uint8_t* item = text + at * stride;
     const uint8_t* id = item + prefix_len;
-    const auto c0 = LoadItemBlocks(d, id, stride);
-    const auto c1 = LoadItemBlocks(d, id + Fmt::kSecondChunk, stride);
+    hn::Vec<D> c0, c1;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+    if constexpr (kPacked) {
+      LoadPackedItems<Fmt::kChars, 0, Fmt::kSecondChunk>(id, packed_index0, packed_index1, &c0.raw,
+                                                          &c1.raw);
+    } else
+#endif
+    {
+      c0 = LoadItemBlocks(d, id, stride);
+      c1 = LoadItemBlocks(d, id + Fmt::kSecondChunk, stride);
+    }
     const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
     const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
     auto error = hn::Or(Fmt::kFirstCharLimit ? hn::SaturatedAdd(v0, first_char_bias) : v0, v1);
@@ -340,8 +357,18 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
   // in registers.
   const ItemLayout local_layout = layout;
   ValidityWriter local_validity = *validity;
-  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state,
-                                                              0, args.count, &local_validity);
+  size_t done = 0;
+#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+  if constexpr (kPlain && BlocksOf(BulkTag()) == 4) {
+    if (args.stride == Fmt::kChars) {  // back to back: LoadPackedItems
+      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2, true>(BulkTag(), args, local_layout,
+                                                                 state, 0, args.count,
+                                                                 &local_validity);
+    }
+  }
+#endif
+  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, done,
+                                                       args.count, &local_validity);
   done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, local_layout, state, done,
                                                        args.count, &local_validity);
   DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, local_layout, state, done,
