@@ -238,6 +238,13 @@ struct UlidFormat {
   static constexpr size_t kChars = 26;
   static constexpr size_t kSecondChunk = simd_tables::kUlidSecondChunk;
   static constexpr bool kFirstCharLimit = true;  // first character <= '7'
+  // LoadPackedItems: character pairs per block. A = [d0..d5 (pads), d0..d9]
+  // (the pads only reach output bits the final shuffle drops; lane 0 stays d0
+  // for kFirstCharBias), B = d10..d25.
+  static constexpr std::array<uint8_t, 8> kPackedWordsA = {0, 2, 4, 0, 2, 4, 6, 8};
+  static constexpr std::array<uint8_t, 8> kPackedWordsB = {10, 12, 14, 16, 18, 20, 22, 24};
+  static constexpr bool kPackedPadsA = false;
+  static constexpr std::array<uint8_t, 16> kPackedPadMaskA = {};
   static constexpr bool kTopBitsMustBeZero = false;
   static constexpr const simd_tables::Base32DecodeTables& kDecode = simd_tables::kUlidDecode;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeLo = simd_tables::kUlidEncodeLo;
@@ -249,6 +256,14 @@ struct RecordFormat {
   static constexpr size_t kChars = 20;
   static constexpr size_t kSecondChunk = simd_tables::kRecordSecondChunk;
   static constexpr bool kFirstCharLimit = false;
+  // LoadPackedItems: A = [d0..d3 (pads, zeroed by kPackedPadMaskA), d0..d11],
+  // B = [d12..d19, d12..d19 (unused)].
+  static constexpr std::array<uint8_t, 8> kPackedWordsA = {0, 2, 0, 2, 4, 6, 8, 10};
+  static constexpr std::array<uint8_t, 8> kPackedWordsB = {12, 14, 16, 18, 12, 14, 16, 18};
+  static constexpr bool kPackedPadsA = true;
+  static constexpr std::array<uint8_t, 16> kPackedPadMaskA = {0,    0,    0,    0,    0xFF, 0xFF,
+                                                              0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+                                                              0xFF, 0xFF, 0xFF, 0xFF};
   static constexpr bool kTopBitsMustBeZero = true;  // the 100-bit value's top 28 bits
   static constexpr const simd_tables::Base32DecodeTables& kDecode = simd_tables::kRecordDecode;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeLo = simd_tables::kRecordEncodeLo;
@@ -289,11 +304,12 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto row_5 = Table(d, s.tables.row_5);
   static_assert(!kPacked || (kPlain && kBlocks == 4));
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  static constexpr auto kPackedIndex0 = PackedItemWordIndex<Fmt::kChars, 0>();
-  static constexpr auto kPackedIndex1 = PackedItemWordIndex<Fmt::kChars, Fmt::kSecondChunk>();
+  static constexpr auto kPackedIndex0 = PackedItemWordIndex<Fmt::kChars>(Fmt::kPackedWordsA);
+  static constexpr auto kPackedIndex1 = PackedItemWordIndex<Fmt::kChars>(Fmt::kPackedWordsB);
   const __m512i packed_index0 = _mm512_loadu_si512(kPackedIndex0.data());
   const __m512i packed_index1 = _mm512_loadu_si512(kPackedIndex1.data());
 #endif
+  const auto packed_pads_a = Table(d, Fmt::kPackedPadMaskA);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   const size_t stride = args.stride;
@@ -306,8 +322,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
     hn::Vec<D> c0, c1;
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
     if constexpr (kPacked) {
-      LoadPackedItems<Fmt::kChars, 0, Fmt::kSecondChunk>(id, packed_index0, packed_index1, &c0.raw,
-                                                          &c1.raw);
+      LoadPackedItems<Fmt::kChars>(id, packed_index0, packed_index1, &c0.raw, &c1.raw);
     } else
 #endif
     {
@@ -319,8 +334,14 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
     auto error = hn::Or(Fmt::kFirstCharLimit ? hn::SaturatedAdd(v0, first_char_bias) : v0, v1);
     error = hn::Or(error, OutsideCrockfordRows(d, c0, c1));
     if constexpr (!kPlain) error = hn::Or(error, LayoutHighBitErrors(d, layout, item));
-    const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
-    const auto b = Pack40(d, kSlotsB ? hn::TableLookupBytesOr0(v1, slots_b) : v1);
+    hn::Vec<D> a, b;
+    if constexpr (kPacked) {  // v0, v1 are in slot layout, but for the pad lanes
+      a = Pack40(d, Fmt::kPackedPadsA ? hn::And(v0, packed_pads_a) : v0);
+      b = Pack40(d, v1);
+    } else {
+      a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
+      b = Pack40(d, kSlotsB ? hn::TableLookupBytesOr0(v1, slots_b) : v1);
+    }
     const auto bytes =
         hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
     hn::StoreU(bytes, d, ids + 16 * at);
