@@ -283,7 +283,7 @@ template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, bool kPacked 
 HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const ItemLayout& layout,
                                     const Base32DecodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
-  static_assert(kUnroll == 1 || kUnroll == 2);
+  static_assert(kUnroll == 1 || kUnroll == 2 || (kUnroll == 4 && kPacked));
   constexpr size_t kBlocks = BlocksOf(D());
   constexpr bool kSlotsB = Fmt::kDecode.slots_b != simd_tables::kIdentity16;
   const auto slots_a = Table(d, Fmt::kDecode.slots_a);
@@ -359,11 +359,18 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   size_t i = begin;
   for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
     const auto e0 = decode_blocks(i);
-    const auto e1 = kUnroll == 2 ? decode_blocks(i + kBlocks) : hn::Zero(d);
+    const auto e1 = kUnroll >= 2 ? decode_blocks(i + kBlocks) : hn::Zero(d);
+    const auto e2 = kUnroll == 4 ? decode_blocks(i + 2 * kBlocks) : hn::Zero(d);
+    const auto e3 = kUnroll == 4 ? decode_blocks(i + 3 * kBlocks) : hn::Zero(d);
     uint32_t step_errors = 0;
-    if (HWY_UNLIKELY(AnyHighBit(d, hn::Or(e0, e1)))) {
+    if (HWY_UNLIKELY(AnyHighBit(d, kUnroll == 4 ? hn::Or(hn::Or(e0, e1), hn::Or(e2, e3))
+                                                : hn::Or(e0, e1)))) {
       step_errors = zero_invalid(i, e0);
-      if constexpr (kUnroll == 2) step_errors |= zero_invalid(i + kBlocks, e1) << kBlocks;
+      if constexpr (kUnroll >= 2) step_errors |= zero_invalid(i + kBlocks, e1) << kBlocks;
+      if constexpr (kUnroll == 4) {
+        step_errors |= zero_invalid(i + 2 * kBlocks, e2) << (2 * kBlocks);
+        step_errors |= zero_invalid(i + 3 * kBlocks, e3) << (3 * kBlocks);
+      }
     }
     validity->Append(step_errors, kUnroll * kBlocks);
   }
@@ -382,7 +389,7 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   if constexpr (kPlain && BlocksOf(BulkTag()) == 4) {
     if (args.stride == Fmt::kChars) {  // back to back: LoadPackedItems
-      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2, true>(BulkTag(), args, local_layout,
+      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 4, true>(BulkTag(), args, local_layout,
                                                                  state, 0, args.count,
                                                                  &local_validity);
     }
