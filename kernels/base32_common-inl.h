@@ -287,11 +287,14 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   constexpr size_t kBlocks = BlocksOf(D());
   constexpr bool kSlotsB = Fmt::kDecode.slots_b != simd_tables::kIdentity16;
   const auto slots_a = Table(d, Fmt::kDecode.slots_a);
-  const auto slots_b = Table(d, Fmt::kDecode.slots_b);
   static constexpr auto kFinalA =
       simd_tables::RemapGroupBytes(Fmt::kDecode.final_a, kPackedGroupBytes);
-  static constexpr auto kFinalB =
-      simd_tables::RemapGroupBytes(Fmt::kDecode.final_b, kPackedGroupBytes);
+  // Record IDs: B's slots are lanes 8-15 of the second load (slots_b moves
+  // them down by 8); the final shuffle reads them from the upper u64 instead.
+  static_assert(!kSlotsB || Fmt::kDecode.slots_b == simd_tables::kUpperHalfDown);
+  static constexpr auto kFinalB = simd_tables::RemapGroupBytes(
+      kSlotsB ? simd_tables::FromUpperHalf(Fmt::kDecode.final_b) : Fmt::kDecode.final_b,
+      kPackedGroupBytes);
   const auto final_a = Table(d, kFinalA);
   const auto final_b = Table(d, kFinalB);
   const auto first_char_bias = Table(d, kFirstCharBias);
@@ -340,7 +343,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
       b = Pack40(d, v1);
     } else {
       a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
-      b = Pack40(d, kSlotsB ? hn::TableLookupBytesOr0(v1, slots_b) : v1);
+      b = Pack40(d, v1);
     }
     const auto bytes =
         hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
