@@ -131,15 +131,14 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
     const __m512i c = chars.raw;
     const __m512i digit_index = _mm512_add_epi8(c, _mm512_set1_epi8(0x40));
     // c | ((c << 3) & 0x80): bit 4 moved to bit 7.
-    const __m512i row_4_index = _mm512_ternarylogic_epi32(c, _mm512_slli_epi16(c, 3),
-                                                          _mm512_set1_epi8(-128), 0xF8);
-    hn::Vec<D> values{_mm512_ternarylogic_epi32(_mm512_shuffle_epi8(row_5.raw, c),
-                                                _mm512_shuffle_epi8(row_4.raw, row_4_index),
-                                                _mm512_shuffle_epi8(row_digits.raw, digit_index),
-                                                0x96)};
+    const __m512i row_4_index =
+        _mm512_ternarylogic_epi32(c, _mm512_slli_epi16(c, 3), _mm512_set1_epi8(-128), 0xF8);
+    hn::Vec<D> values{_mm512_ternarylogic_epi32(
+        _mm512_shuffle_epi8(row_5.raw, c), _mm512_shuffle_epi8(row_4.raw, row_4_index),
+        _mm512_shuffle_epi8(row_digits.raw, digit_index), 0x96)};
     if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
-      values = hn::Or(values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)),
-                                                        hn::Set(d, 0x40))));
+      values = hn::Or(
+          values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)), hn::Set(d, 0x40))));
     }
     return values;
   }
@@ -261,9 +260,8 @@ struct RecordFormat {
   static constexpr std::array<uint8_t, 8> kPackedWordsA = {0, 2, 0, 2, 4, 6, 8, 10};
   static constexpr std::array<uint8_t, 8> kPackedWordsB = {12, 14, 16, 18, 12, 14, 16, 18};
   static constexpr bool kPackedPadsA = true;
-  static constexpr std::array<uint8_t, 16> kPackedPadMaskA = {0,    0,    0,    0,    0xFF, 0xFF,
-                                                              0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
-                                                              0xFF, 0xFF, 0xFF, 0xFF};
+  static constexpr std::array<uint8_t, 16> kPackedPadMaskA = {
+      0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
   static constexpr bool kTopBitsMustBeZero = true;  // the 100-bit value's top 28 bits
   static constexpr const simd_tables::Base32DecodeTables& kDecode = simd_tables::kRecordDecode;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeLo = simd_tables::kRecordEncodeLo;
@@ -300,8 +298,8 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto first_char_bias = Table(d, kFirstCharBias);
   const auto high_bit = hn::Set(d, 0x80);
   // AVX-512 without VBMI: the XOR tables (TranslateCrockford).
-  constexpr bool kXorTables = HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3 && !SORTID_TARGET_HAS_VBMI &&
-                              hn::MaxLanes(D()) == 64;
+  constexpr bool kXorTables =
+      HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3 && !SORTID_TARGET_HAS_VBMI && hn::MaxLanes(D()) == 64;
   const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_5 : s.tables.row_digits);
   const auto row_4 = Table(d, kXorTables ? s.tables.row_4_xor_5 : s.tables.row_4);
   const auto row_5 = Table(d, s.tables.row_5);
@@ -366,8 +364,8 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
     const auto e2 = kUnroll == 4 ? decode_blocks(i + 2 * kBlocks) : hn::Zero(d);
     const auto e3 = kUnroll == 4 ? decode_blocks(i + 3 * kBlocks) : hn::Zero(d);
     uint32_t step_errors = 0;
-    if (HWY_UNLIKELY(AnyHighBit(d, kUnroll == 4 ? hn::Or(hn::Or(e0, e1), hn::Or(e2, e3))
-                                                : hn::Or(e0, e1)))) {
+    if (HWY_UNLIKELY(AnyHighBit(
+            d, kUnroll == 4 ? hn::Or(hn::Or(e0, e1), hn::Or(e2, e3)) : hn::Or(e0, e1)))) {
       step_errors = zero_invalid(i, e0);
       if constexpr (kUnroll >= 2) step_errors |= zero_invalid(i + kBlocks, e1) << kBlocks;
       if constexpr (kUnroll == 4) {
@@ -392,9 +390,8 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   if constexpr (kPlain && BlocksOf(BulkTag()) == 4) {
     if (args.stride == Fmt::kChars) {  // back to back: LoadPackedItems
-      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 4, true>(BulkTag(), args, local_layout,
-                                                                 state, 0, args.count,
-                                                                 &local_validity);
+      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 4, true>(
+          BulkTag(), args, local_layout, state, 0, args.count, &local_validity);
     }
   }
 #endif

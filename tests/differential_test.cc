@@ -200,8 +200,8 @@ TEST_P(DifferentialTest, OneBadItemAtEveryStepPosition) {
           const size_t at = (bad * 7 + count) % chars;
           char byte = kBad[(bad + count) % (sizeof(kBad) - 1)];
           if (format == Format::kUlid && at == 0 && bad % 2 == 0) byte = '8';
-          if (lenient && (byte == 'I' || byte == 'i' || byte == 'O' || byte == 'o' ||
-                          byte == 'L' || byte == 'l')) {
+          if (lenient && (byte == 'I' || byte == 'i' || byte == 'O' || byte == 'o' || byte == 'L' ||
+                          byte == 'l')) {
             byte = 'U';  // an alias is valid there
           }
           text[bad * chars + at] = byte;
@@ -210,9 +210,9 @@ TEST_P(DifferentialTest, OneBadItemAtEveryStepPosition) {
           const Status s =
               decode(format, text.data(), count, chars, got.data(), got_validity.data(), opts);
           ASSERT_TRUE(s.ok());
-          const kernels::DecodeArgs args{text.data(), count,      chars,       "",
-                                         0,           -1,         lenient,     lower_only,
-                                         want.data(), want_validity.data(), nullptr};
+          const kernels::DecodeArgs args{
+              text.data(),          count,  chars, "", 0, -1, lenient, lower_only, want.data(),
+              want_validity.data(), nullptr};
           ASSERT_EQ(s.invalid, reference::Decode(format, args));
           ASSERT_EQ(s.invalid, 1u);
           ASSERT_EQ((got_validity[bad / 8] >> (bad % 8)) & 1, 0);
