@@ -4,7 +4,9 @@
 // Encode: kernels/base32_encode-inl.h (one ID per 128-bit block) and
 // kernels/base32_encode_stream-inl.h (plain layouts on x86).
 // Decode: three 16-entry tables indexed by the low nibble, chosen by bits 4
-// and 6 with two blends, translate characters (0x80 = not in the alphabet; a
+// and 6 with two blends (AVX-512 without VBMI: XORed, an index with bit 7 set
+// zeroing a lookup, no mask registers), translate characters (0x80 = not in
+// the alphabet; a
 // signed min and saturating subtract per two loads reject bytes outside
 // 0x30-0x7F; a 128-entry vpermi2b on AVX3_DL, Mula & Lemire's AVX-512 VBMI
 // base64 approach); digits are placed into 5-bit slots and packed
