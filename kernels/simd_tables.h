@@ -131,6 +131,19 @@ constexpr Base32DecodeTables MakeRecordDecode() {
   return t;
 }
 
+// slots_b of Record IDs: lanes 8-15 moved to 0-7. The portable decoder packs
+// the second load as it is and reads B's bytes from the upper u64 lane
+// (FromUpperHalf) instead of shuffling them down first.
+inline constexpr std::array<uint8_t, 16> kUpperHalfDown = {
+    8, 9, 10, 11, 12, 13, 14, 15, kZero, kZero, kZero, kZero, kZero, kZero, kZero, kZero};
+constexpr std::array<uint8_t, 16> FromUpperHalf(const std::array<uint8_t, 16>& final_bytes) {
+  std::array<uint8_t, 16> t{};
+  for (size_t j = 0; j < 16; ++j) {
+    t[j] = final_bytes[j] == kZero ? kZero : static_cast<uint8_t>(final_bytes[j] + 8);
+  }
+  return t;
+}
+
 inline constexpr Base32DecodeTables kUlidDecode = MakeUlidDecode();
 inline constexpr Base32DecodeTables kRecordDecode = MakeRecordDecode();
 // Lane byte of a 40-bit group's little-endian byte k (0..4) after packing:

@@ -170,6 +170,60 @@ TEST_P(DifferentialTest, EveryByteAtEveryCharacterPosition) {
   }
 }
 
+// One invalid item at each position of the AVX3 16-item step (4 vectors of 4
+// items gathered from back-to-back text) and of the tails after it, its
+// neighbours intact: the bad byte cycles through values at the edges of the
+// alphabet rows (and '8' as a ULID's first character), in each alphabet
+// mode, against the reference kernel; exactly that item is flagged.
+TEST_P(DifferentialTest, OneBadItemAtEveryStepPosition) {
+  static const char kBad[] = "Uu\x80\xff/:@[`{Ii\x10\x19Oo Ll\x7f";
+  for (Format format : {Format::kUlid, Format::kRecordId}) {
+    for (int mode = 0; mode < 3; ++mode) {
+      const bool lenient = mode == 1, lower_only = mode == 2;
+      if (lower_only && format != Format::kUlid) continue;
+      TextOptions opts;
+      opts.lenient = lenient;
+      opts.type_id = lower_only;
+      if (lower_only) opts.letter_case = LetterCase::kLower;
+      const size_t chars = item_length(format, opts);
+      for (size_t count : {16u, 32u, 37u}) {
+        std::mt19937_64 rng(count + static_cast<size_t>(mode));
+        std::vector<uint8_t> ids(count * 16);
+        for (auto& b : ids) b = static_cast<uint8_t>(rng());
+        test::MakeValidIds(format, ids.data(), count);
+        std::string good(count * chars, '?');
+        ASSERT_TRUE(encode(format, ids.data(), count, good.data(), chars, nullptr, opts).ok());
+        for (size_t bad = 0; bad < count; ++bad) {
+          SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " mode "
+                                          << mode << " count " << count << " bad item " << bad);
+          std::string text = good;
+          const size_t at = (bad * 7 + count) % chars;
+          char byte = kBad[(bad + count) % (sizeof(kBad) - 1)];
+          if (format == Format::kUlid && at == 0 && bad % 2 == 0) byte = '8';
+          if (lenient && (byte == 'I' || byte == 'i' || byte == 'O' || byte == 'o' || byte == 'L' ||
+                          byte == 'l')) {
+            byte = 'U';  // an alias is valid there
+          }
+          text[bad * chars + at] = byte;
+          std::vector<uint8_t> got(count * 16 + 1, 0x5A), got_validity((count + 7) / 8 + 1, 0x5A);
+          std::vector<uint8_t> want(got), want_validity(got_validity);
+          const Status s =
+              decode(format, text.data(), count, chars, got.data(), got_validity.data(), opts);
+          ASSERT_TRUE(s.ok());
+          const kernels::DecodeArgs args{
+              text.data(),          count,  chars, "", 0, -1, lenient, lower_only, want.data(),
+              want_validity.data(), nullptr};
+          ASSERT_EQ(s.invalid, reference::Decode(format, args));
+          ASSERT_EQ(s.invalid, 1u);
+          ASSERT_EQ((got_validity[bad / 8] >> (bad % 8)) & 1, 0);
+          ASSERT_EQ(got_validity, want_validity);
+          ASSERT_EQ(got, want);
+        }
+      }
+    }
+  }
+}
+
 // TypeID text (lower case only, "user_" prefix, optional terminator) for
 // every count 0-80, ~1 in 4 items damaged (upper-case letters included),
 // against the reference kernel: the lower-only check next to the prefix and
