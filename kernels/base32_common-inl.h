@@ -239,13 +239,6 @@ struct UlidFormat {
   static constexpr size_t kChars = 26;
   static constexpr size_t kSecondChunk = simd_tables::kUlidSecondChunk;
   static constexpr bool kFirstCharLimit = true;  // first character <= '7'
-  // LoadPackedItems: character pairs per block. A = [d0..d5 (pads), d0..d9]
-  // (the pads only reach output bits the final shuffle drops; lane 0 stays d0
-  // for kFirstCharBias), B = d10..d25.
-  static constexpr std::array<uint8_t, 8> kPackedWordsA = {0, 2, 4, 0, 2, 4, 6, 8};
-  static constexpr std::array<uint8_t, 8> kPackedWordsB = {10, 12, 14, 16, 18, 20, 22, 24};
-  static constexpr bool kPackedPadsA = false;
-  static constexpr std::array<uint8_t, 16> kPackedPadMaskA = {};
   static constexpr bool kTopBitsMustBeZero = false;
   static constexpr const simd_tables::Base32DecodeTables& kDecode = simd_tables::kUlidDecode;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeLo = simd_tables::kUlidEncodeLo;
@@ -257,13 +250,6 @@ struct RecordFormat {
   static constexpr size_t kChars = 20;
   static constexpr size_t kSecondChunk = simd_tables::kRecordSecondChunk;
   static constexpr bool kFirstCharLimit = false;
-  // LoadPackedItems: A = [d0..d3 (pads, zeroed by kPackedPadMaskA), d0..d11],
-  // B = [d12..d19, d12..d19 (unused)].
-  static constexpr std::array<uint8_t, 8> kPackedWordsA = {0, 2, 0, 2, 4, 6, 8, 10};
-  static constexpr std::array<uint8_t, 8> kPackedWordsB = {12, 14, 16, 18, 12, 14, 16, 18};
-  static constexpr bool kPackedPadsA = true;
-  static constexpr std::array<uint8_t, 16> kPackedPadMaskA = {
-      0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
   static constexpr bool kTopBitsMustBeZero = true;  // the 100-bit value's top 28 bits
   static constexpr const simd_tables::Base32DecodeTables& kDecode = simd_tables::kRecordDecode;
   static constexpr const simd_tables::Base32EncodeTables& kEncodeLo = simd_tables::kRecordEncodeLo;
@@ -278,12 +264,11 @@ struct RecordFormat {
 // Every error is a byte with bit 7 set (kernels/base32_decode-inl.h): one
 // test per step; only a step with an invalid item works out per-item flags,
 // zeroes the invalid items' outputs and leaves their neighbours as decoded.
-// kPacked (AVX-512 only): items back to back, loaded by LoadPackedItems.
-template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, bool kPacked = false, class D>
+template <class Fmt, bool kPlain, bool kLowerOnly, size_t kUnroll, class D>
 HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const ItemLayout& layout,
                                     const Base32DecodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
-  static_assert(kUnroll == 1 || kUnroll == 2 || (kUnroll == 4 && kPacked));
+  static_assert(kUnroll == 1 || kUnroll == 2);
   constexpr size_t kBlocks = BlocksOf(D());
   constexpr bool kSlotsB = Fmt::kDecode.slots_b != simd_tables::kIdentity16;
   const auto slots_a = Table(d, Fmt::kDecode.slots_a);
@@ -305,14 +290,6 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_5 : s.tables.row_digits);
   const auto row_4 = Table(d, kXorTables ? s.tables.row_4_xor_5 : s.tables.row_4);
   const auto row_5 = Table(d, s.tables.row_5);
-  static_assert(!kPacked || (kPlain && kBlocks == 4));
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  static constexpr auto kPackedIndex0 = PackedItemWordIndex<Fmt::kChars>(Fmt::kPackedWordsA);
-  static constexpr auto kPackedIndex1 = PackedItemWordIndex<Fmt::kChars>(Fmt::kPackedWordsB);
-  const __m512i packed_index0 = _mm512_loadu_si512(kPackedIndex0.data());
-  const __m512i packed_index1 = _mm512_loadu_si512(kPackedIndex1.data());
-#endif
-  const auto packed_pads_a = Table(d, Fmt::kPackedPadMaskA);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   const size_t prefix_len = kPlain ? 0 : layout.prefix_len;
   const size_t stride = args.stride;
@@ -322,29 +299,15 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto decode_blocks = [&](size_t at) HWY_ATTR __attribute__((always_inline)) {
     const uint8_t* item = text + at * stride;
     const uint8_t* id = item + prefix_len;
-    hn::Vec<D> c0, c1;
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-    if constexpr (kPacked) {
-      LoadPackedItems<Fmt::kChars>(id, packed_index0, packed_index1, &c0.raw, &c1.raw);
-    } else
-#endif
-    {
-      c0 = LoadItemBlocks(d, id, stride);
-      c1 = LoadItemBlocks(d, id + Fmt::kSecondChunk, stride);
-    }
+    const auto c0 = LoadItemBlocks(d, id, stride);
+    const auto c1 = LoadItemBlocks(d, id + Fmt::kSecondChunk, stride);
     const auto v0 = TranslateCrockford<kLowerOnly>(d, c0, s, row_digits, row_4, row_5);
     const auto v1 = TranslateCrockford<kLowerOnly>(d, c1, s, row_digits, row_4, row_5);
     auto error = hn::Or(Fmt::kFirstCharLimit ? hn::SaturatedAdd(v0, first_char_bias) : v0, v1);
     error = hn::Or(error, OutsideCrockfordRows(d, c0, c1));
     if constexpr (!kPlain) error = hn::Or(error, LayoutHighBitErrors(d, layout, item));
-    hn::Vec<D> a, b;
-    if constexpr (kPacked) {  // v0, v1 are in slot layout, but for the pad lanes
-      a = Pack40(d, Fmt::kPackedPadsA ? hn::And(v0, packed_pads_a) : v0);
-      b = Pack40(d, v1);
-    } else {
-      a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
-      b = Pack40(d, v1);
-    }
+    const auto a = Pack40(d, hn::TableLookupBytesOr0(v0, slots_a));
+    const auto b = Pack40(d, v1);
     const auto bytes =
         hn::Or(hn::TableLookupBytesOr0(a, final_a), hn::TableLookupBytesOr0(b, final_b));
     hn::StoreU(bytes, d, ids + 16 * at);
@@ -362,29 +325,16 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   size_t i = begin;
   for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
     const auto e0 = decode_blocks(i);
-    const auto e1 = kUnroll >= 2 ? decode_blocks(i + kBlocks) : hn::Zero(d);
-    const auto e2 = kUnroll == 4 ? decode_blocks(i + 2 * kBlocks) : hn::Zero(d);
-    const auto e3 = kUnroll == 4 ? decode_blocks(i + 3 * kBlocks) : hn::Zero(d);
+    const auto e1 = kUnroll == 2 ? decode_blocks(i + kBlocks) : hn::Zero(d);
     uint32_t step_errors = 0;
-    if (HWY_UNLIKELY(AnyHighBit(
-            d, kUnroll == 4 ? hn::Or(hn::Or(e0, e1), hn::Or(e2, e3)) : hn::Or(e0, e1)))) {
+    if (HWY_UNLIKELY(AnyHighBit(d, hn::Or(e0, e1)))) {
       step_errors = zero_invalid(i, e0);
-      if constexpr (kUnroll >= 2) step_errors |= zero_invalid(i + kBlocks, e1) << kBlocks;
-      if constexpr (kUnroll == 4) {
-        step_errors |= zero_invalid(i + 2 * kBlocks, e2) << (2 * kBlocks);
-        step_errors |= zero_invalid(i + 3 * kBlocks, e3) << (3 * kBlocks);
-      }
+      if constexpr (kUnroll == 2) step_errors |= zero_invalid(i + kBlocks, e1) << kBlocks;
     }
     validity->Append(step_errors, kUnroll * kBlocks);
   }
   return i;
 }
-
-// AVX-512 without VBMI, items back to back: LoadPackedItems (vpermt2w)
-// instead of block loads. Measured 1.12x (ULID) / 1.18x (Record) decode at
-// 4096 IDs on AMD family 26; llvm-mca's icelake-server model gives 3.43 ->
-// 4.5 cycles per ULID (vpermt2w is 3 uops, 2 on port 5, on Intel).
-inline constexpr bool kPackedItemLoads = true;
 
 // Not inlined: one call per batch, and its loop stays one piece for llvm-mca.
 template <class Fmt, bool kPlain, bool kLowerOnly>
@@ -394,17 +344,8 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
   // in registers.
   const ItemLayout local_layout = layout;
   ValidityWriter local_validity = *validity;
-  size_t done = 0;
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-  if constexpr (kPackedItemLoads && kPlain && BlocksOf(BulkTag()) == 4) {
-    if (args.stride == Fmt::kChars) {  // back to back: LoadPackedItems
-      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 4, true>(
-          BulkTag(), args, local_layout, state, 0, args.count, &local_validity);
-    }
-  }
-#endif
-  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, done,
-                                                       args.count, &local_validity);
+  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state,
+                                                              0, args.count, &local_validity);
   done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, local_layout, state, done,
                                                        args.count, &local_validity);
   DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, local_layout, state, done,

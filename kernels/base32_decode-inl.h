@@ -64,37 +64,6 @@ HWY_INLINE hn::Vec<D> LoadItemBlocks(D d, const uint8_t* p, size_t stride) {
   return LoadBlocks(d, p, stride);
 }
 
-// AVX-512, items back to back (stride = item length, which is even): four
-// items' character pairs gathered straight into their slot layout (the
-// characters at word_chars[0..7] of each item in its block) from two 64-byte
-// loads (at the first item, and ending at the end of the fourth, so no byte
-// outside the four items is read) and one vpermt2w, instead of four block
-// loads (three masked broadcasts: about 18% of the AVX3 ULID decode on AMD
-// family 26) and the slot vpshufb.
-template <size_t kItemLen>
-constexpr std::array<uint16_t, 32> PackedItemWordIndex(const std::array<uint8_t, 8>& word_chars) {
-  static_assert(kItemLen % 2 == 0 && kItemLen >= 16 && kItemLen <= 32);
-  constexpr size_t kSecondLoad = 4 * kItemLen - 64;  // byte offset of the second load
-  std::array<uint16_t, 32> index{};
-  for (size_t b = 0; b < 4; ++b) {
-    for (size_t j = 0; j < 8; ++j) {
-      const size_t at = kItemLen * b + word_chars[j];
-      index[8 * b + j] = static_cast<uint16_t>(at < 64 ? at / 2 : 32 + (at - kSecondLoad) / 2);
-    }
-  }
-  return index;
-}
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
-template <size_t kItemLen>
-HWY_INLINE void LoadPackedItems(const uint8_t* p, __m512i index0, __m512i index1, __m512i* c0,
-                                __m512i* c1) {
-  const __m512i lo = _mm512_loadu_si512(p);
-  const __m512i hi = _mm512_loadu_si512(p + 4 * kItemLen - 64);
-  *c0 = _mm512_permutex2var_epi16(lo, index0, hi);
-  *c1 = _mm512_permutex2var_epi16(lo, index1, hi);
-}
-#endif
-
 // Bias added (saturating) to the first character's value of each block: a
 // value above 7 (a ULID over 128 bits) or with bit 7 set ends up >= 0x80.
 inline constexpr std::array<uint8_t, 16> kFirstCharBias = {0x78};

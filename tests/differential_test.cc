@@ -170,8 +170,8 @@ TEST_P(DifferentialTest, EveryByteAtEveryCharacterPosition) {
   }
 }
 
-// One invalid item at each position of the AVX3 16-item step (4 vectors of 4
-// items gathered from back-to-back text) and of the tails after it, its
+// One invalid item at each position of two 8-item steps (AVX3: 2 vectors of 4
+// items; one error test per step) and of the tails after them, its
 // neighbours intact: the bad byte cycles through values at the edges of the
 // alphabet rows (and '8' as a ULID's first character), in each alphabet
 // mode, against the reference kernel; exactly that item is flagged.
