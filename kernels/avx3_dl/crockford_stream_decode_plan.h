@@ -9,7 +9,10 @@
 // (8 slots) the last four characters come first, so that after vpmaddubsw /
 // vpmaddwd the qword holds d1 (bits 0-19) and d0 (bits 32-51) and one shift
 // plus one bit-select make the 40-bit group d0 << 20 | d1. The last step
-// (vpermi2b from two packed vectors) emits 4 x 16 bytes per output vector.
+// (vpermi2b from two packed vectors) emits 4 x 16 bytes per output vector;
+// an ID byte above the item's bits (Record ID byte 0's top half is the only
+// one) takes byte 5 of the item's first qword, which is 0 for a valid item,
+// so no lane mask is needed unless an item is invalid.
 // Used by kernels/avx3_dl/crockford_stream_decode-inl.h.
 #ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
@@ -29,7 +32,6 @@ struct CrockfordDecodeVector {
 
 struct CrockfordDecodeOutput {
   alignas(64) uint8_t final_bytes[64];  // vpermi2b indices into packed[first], packed[first + 1]
-  uint64_t lanes = 0;                   // lanes taking a packed byte (others 0)
   uint32_t first = 0;
 };
 
@@ -76,12 +78,11 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars) 
     out.first = static_cast<uint32_t>(4 * o * q_per_item / 8);
     for (int k = 0; k < 64; ++k) {
       const int item = 4 * o + k / 16, n = k % 16 + 5 * q_per_item - 16;
-      if (n < 0) continue;
-      const int qword = item * q_per_item + n / 5;
-      const int index = 8 * qword + 4 - n % 5 - 64 * static_cast<int>(out.first);
+      const int qword = item * q_per_item + (n < 0 ? 0 : n / 5);
+      const int byte = n < 0 ? 5 : 4 - n % 5;  // byte 5 of a packed qword: 0
+      const int index = 8 * qword + byte - 64 * static_cast<int>(out.first);
       if (index < 0 || index >= 128) return CrockfordDecodeStreamPlan{};
       out.final_bytes[k] = static_cast<uint8_t>(index);
-      out.lanes |= uint64_t{1} << k;
     }
   }
   plan.usable = true;
