@@ -375,11 +375,10 @@ size_t DecodeCrockford(const kernels::DecodeArgs& args) {
   constexpr const auto& kStream =
       Fmt::kChars == 26 ? simd_tables::kUlidDecodeStreamPlan : simd_tables::kRecordDecodeStreamPlan;
   static_assert(kStream.item_len == Fmt::kChars);
-  constexpr size_t kStreamBlocks = SORTID_STREAM_DECODE_BLOCKS;  // 8-item blocks per error test
   if (args.prefix_len == 0 && args.terminator < 0 && args.stride == Fmt::kChars &&
-      args.count >= 8 * kStreamBlocks) {  // kernels/avx3_dl/crockford_stream_decode-inl.h
+      args.count >= 8) {  // kernels/avx3_dl/crockford_stream_decode-inl.h
     size_t invalid = 0;
-    const size_t done = DecodeCrockfordStream<kStream, kStreamBlocks>(args, ascii, &invalid);
+    const size_t done = DecodeCrockfordStream<kStream>(args, ascii, &invalid);
     return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);

@@ -3,14 +3,13 @@
 // block: per vector one unaligned load + one vpermb re-lays S-slot items
 // (crockford_stream_decode_plan.h), one vpermi2b translates (128-entry
 // table, bit 7 = invalid), and vpmaddubsw + vpmaddwd + shift + bit-select pack
-// 40-bit groups; two vpermi2b emit the 8 IDs. Errors are ORed into vectors
-// (one ternary op per vector for a Record ID, 1.5 for a ULID, which also
-// keeps bits 3-4 of its first character: value above 7) and tested once per
-// step of kBlocks blocks; only a step that holds an invalid item works out
-// exact per-item flags (the per-block test of the previous version: one
-// ternary op + one vptestmq per vector, mask-to-GPR moves, a keep-lanes mask
-// per output vector) and zeroes those IDs. Layouts with a prefix or a
-// terminator use crockford_dense-inl.h.
+// 40-bit groups; two vpermi2b emit the 8 IDs. Errors are ORed into one
+// vector per block (3 ternary ops for a Record ID; 6 ops for a ULID, whose
+// first character's value must be at most 7: a saturating add moves that to
+// bit 7) and tested once; only a block that holds an invalid item works out
+// exact per-item flags (one ternary op + one vptestmq per vector, as the
+// previous version did for every block) and zeroes those IDs. Layouts with
+// a prefix or a terminator use crockford_dense-inl.h.
 // References: W. Mula and D. Lemire, "Faster Base64 Encoding and Decoding
 // Using AVX-512 Instructions", ACM TOPS 2020; simdutf's src/icelake/ (one
 // error test per block of input, exact positions found afterwards).
@@ -32,10 +31,6 @@ HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
-#ifndef SORTID_STREAM_DECODE_BLOCKS
-#define SORTID_STREAM_DECODE_BLOCKS 1
-#endif
-
 #if SORTID_TARGET_HAS_VBMI
 
 // The plan's tables in registers, and the work on one block of 8 items.
@@ -55,6 +50,7 @@ class CrockfordStreamBlocks {
     }
     final_[0] = _mm512_load_si512(kPlan.out[0].final_bytes);
     final_[1] = _mm512_load_si512(kPlan.out[1].final_bytes);
+    first_char_bias_ = _mm512_load_si512(kPlan.first_char_bias);
   }
 
   // Text slots of vector w of the block at p (pads: the item's first character).
@@ -66,45 +62,52 @@ class CrockfordStreamBlocks {
     return _mm512_maskz_permutex2var_epi8(kPlan.vec[w].value_lanes, lut_lo_, raw, lut_hi_);
   }
 
-  // Translates and packs the 8 items at p into packed[]. Error bits go to
-  // *suspect: bit 7 of a value or (Record ID) of an input byte, and (ULID)
-  // bits 3-4 of a first character's value; ULID input bytes are ORed into
-  // *raw_bits (bit 7 = a byte >= 0x80). Any of these set: a bad item.
-  HWY_INLINE void Pack(const uint8_t* p, __m512i* packed, __m512i* suspect,
-                       __m512i* raw_bits) const {
+  // Translates and packs the 8 items at p into packed[]; returns a vector
+  // with bit 7 set in some byte iff one of them is invalid: a value with bit
+  // 7 (not in the alphabet), an input byte >= 0x80, or (ULID) a first
+  // character above 7. Record ID: the values and slots ORed (3 ternary ops);
+  // ULID: values ORed, plus first_char_bias (saturating), ORed with the slots
+  // ORed (6 ops for 4 vectors).
+  HWY_INLINE __m512i Pack(const uint8_t* p, __m512i* packed) const {
     const __m512i weights_5 = _mm512_set1_epi16(0x0120);       // bytes {32, 1}
     const __m512i weights_10 = _mm512_set1_epi32(0x00010400);  // words {1024, 1}
     const __m512i low_20 = _mm512_set1_epi64(0xFFFFF);
-    __m512i raw_even = _mm512_setzero_si512();
+    __m512i any_values = _mm512_setzero_si512(), any_raw = _mm512_setzero_si512();
+    __m512i values_even = _mm512_setzero_si512(), raw_even = _mm512_setzero_si512();
 #pragma GCC unroll 4
     for (size_t w = 0; w < kVectors; ++w) {
       const __m512i raw = Raw(p, w);
       const __m512i values = Values(raw, w);
-      if constexpr (kUlid) {
-        *suspect = _mm512_ternarylogic_epi32(*suspect, values, error_bits_[w], 0xF8);  // a|b&c
+      if constexpr (kUlid) {  // a | b, then a | b | c per pair of vectors
         if (w % 2 == 0) {
+          values_even = values;
           raw_even = raw;
+        } else if (w == 1) {
+          any_values = _mm512_or_si512(values_even, values);
+          any_raw = _mm512_or_si512(raw_even, raw);
         } else {
-          *raw_bits = _mm512_ternarylogic_epi32(*raw_bits, raw_even, raw, 0xFE);  // a|b|c
+          any_values = _mm512_ternarylogic_epi32(any_values, values_even, values, 0xFE);
+          any_raw = _mm512_ternarylogic_epi32(any_raw, raw_even, raw, 0xFE);
         }
-      } else {  // error bits 0x80 everywhere: the other bits are ignored
-        *suspect = _mm512_ternarylogic_epi32(*suspect, values, raw, 0xFE);
+      } else if (w == 0) {
+        any_values = _mm512_or_si512(values, raw);
+      } else {
+        any_values = _mm512_ternarylogic_epi32(any_values, values, raw, 0xFE);
       }
       const __m512i p20 = _mm512_madd_epi16(_mm512_maddubs_epi16(values, weights_5), weights_10);
       // d0 (bits 32-51) << 20 | d1 (bits 0-19): low_20 ? p20 : p20 >> 12.
       packed[w] = _mm512_ternarylogic_epi64(p20, _mm512_srli_epi64(p20, 12), low_20, 0xE4);
     }
+    if constexpr (kUlid) {
+      return _mm512_or_si512(_mm512_adds_epu8(any_values, first_char_bias_), any_raw);
+    } else {
+      return any_values;
+    }
   }
 
-  // Whether Pack's error bits show a bad item.
-  static HWY_INLINE bool AnyBad(__m512i suspect, __m512i raw_bits) {
-    const __m512i high_bit = _mm512_set1_epi8(static_cast<char>(0x80));
-    if constexpr (kUlid) {
-      const __m512i any = _mm512_ternarylogic_epi32(suspect, raw_bits, high_bit, 0xF8);
-      return _mm512_test_epi64_mask(any, any) != 0;
-    } else {
-      return _mm512_test_epi64_mask(suspect, high_bit) != 0;
-    }
+  // Whether Pack's result shows a bad item.
+  static HWY_INLINE bool AnyBad(__m512i suspect) {
+    return _mm512_test_epi64_mask(suspect, _mm512_set1_epi8(static_cast<char>(0x80))) != 0;
   }
 
   // Bit i: item i of the block at p is invalid.
@@ -148,42 +151,32 @@ class CrockfordStreamBlocks {
  private:
   __m512i lut_lo_, lut_hi_;
   __m512i relayout_[kVectors], error_bits_[kVectors];
-  __m512i final_[2];
+  __m512i final_[2], first_char_bias_;
 };
 
-// Decodes the first count - count % (8 kBlocks) items; returns how many and
-// sets *invalid to the number of invalid ones among them. ascii128: value per
+// Decodes the first count - count % 8 items; returns how many and sets
+// *invalid to the number of invalid ones among them. ascii128: value per
 // ASCII byte, bit 7 = invalid (128 bytes, 64-byte aligned).
-template <const simd_tables::CrockfordDecodeStreamPlan& kPlan, size_t kBlocks>
+template <const simd_tables::CrockfordDecodeStreamPlan& kPlan>
 HWY_INLINE size_t DecodeCrockfordStream(const kernels::DecodeArgs& args, const uint8_t* ascii128,
                                         size_t* invalid) {
   using Blocks = CrockfordStreamBlocks<kPlan>;
-  constexpr size_t kVectors = Blocks::kVectors, kLen = Blocks::kLen, kItems = 8 * kBlocks;
   const Blocks blocks(ascii128);
-  const size_t n = args.count - args.count % kItems;
+  const size_t n = args.count - args.count % 8;
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   uint8_t* const ids = args.ids;
   uint8_t* const validity = args.validity;
   size_t bad = 0;
-  for (size_t base = 0; base < n; base += kItems) {
-    __m512i packed[kBlocks][kVectors];
-    __m512i suspect = _mm512_setzero_si512(), raw_bits = _mm512_setzero_si512();
-#pragma GCC unroll 4
-    for (size_t b = 0; b < kBlocks; ++b) {
-      blocks.Pack(text + (base + 8 * b) * kLen, packed[b], &suspect, &raw_bits);
-    }
-    if (HWY_LIKELY(!Blocks::AnyBad(suspect, raw_bits))) {
-#pragma GCC unroll 4
-      for (size_t b = 0; b < kBlocks; ++b) {
-        blocks.Store(ids + 16 * (base + 8 * b), packed[b]);
-        validity[base / 8 + b] = 0xFF;
-      }
-      continue;
-    }
-    for (size_t b = 0; b < kBlocks; ++b) {  // exact flags, block by block
-      const uint32_t errors = blocks.ItemErrors(text + (base + 8 * b) * kLen);
-      blocks.StoreKeeping(ids + 16 * (base + 8 * b), packed[b], errors);
-      simd_tables::FinishCrockfordBlock(errors, validity + base / 8 + b, &bad);
+  for (size_t base = 0; base < n; base += 8) {
+    const uint8_t* p = text + base * Blocks::kLen;
+    __m512i packed[Blocks::kVectors];
+    if (HWY_LIKELY(!Blocks::AnyBad(blocks.Pack(p, packed)))) {
+      blocks.Store(ids + 16 * base, packed);
+      validity[base / 8] = 0xFF;
+    } else {  // exact flags
+      const uint32_t errors = blocks.ItemErrors(p);
+      blocks.StoreKeeping(ids + 16 * base, packed, errors);
+      simd_tables::FinishCrockfordBlock(errors, validity + base / 8, &bad);
     }
   }
   *invalid = bad;

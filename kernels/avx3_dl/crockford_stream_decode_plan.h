@@ -42,6 +42,10 @@ struct CrockfordDecodeStreamPlan {
   size_t vectors = 0;          // V = S / 8 (8 items x S slots / 64)
   CrockfordDecodeVector vec[4] = {};
   CrockfordDecodeOutput out[2] = {};
+  // ULID: 0x78 in the first-character slots (the same lanes in every vector,
+  // S = 32): the OR of the vectors' values plus this, saturating, has bit 7
+  // set iff a value is invalid or a first character's is above 7.
+  alignas(64) uint8_t first_char_bias[64] = {};
 };
 
 constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars) {
@@ -64,11 +68,19 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars) 
       hi = source[j] > hi ? source[j] : hi;
       if (is_char) vec.value_lanes |= uint64_t{1} << j;
       vec.error_bits[j] = chars == 26 && logical == pads ? 0x98 : 0x80;
+      if (vec.error_bits[j] == 0x98) plan.first_char_bias[j] = 0x78;
     }
     const size_t load = lo < 8 * len - 64 ? lo : 8 * len - 64;
     if (hi - load >= 64) return CrockfordDecodeStreamPlan{};
     vec.load_offset = static_cast<uint32_t>(load);
     for (size_t j = 0; j < 64; ++j) vec.relayout[j] = static_cast<uint8_t>(source[j] - load);
+  }
+  for (size_t w = 0; w < plan.vectors; ++w) {  // one bias vector for all
+    for (size_t j = 0; j < 64; ++j) {
+      if ((plan.vec[w].error_bits[j] == 0x98) != (plan.first_char_bias[j] != 0)) {
+        return CrockfordDecodeStreamPlan{};
+      }
+    }
   }
   // ID byte o of item i = byte n = o + 5 Q - 16 of the item's 40 Q-bit value
   // (big-endian; n < 0: zero), in item qword n / 5 at byte 4 - n % 5.
