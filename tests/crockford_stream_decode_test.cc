@@ -1,14 +1,15 @@
-// Bulk ULID / Record ID decode of text without a prefix or terminator on
-// every target against the scalar reference kernel, aimed at the AVX3_DL
-// stream decoder (kernels/avx3_dl/crockford_stream_decode-inl.h): it tests
-// errors once per step of 8-item blocks and works out exact per-item flags
-// only for a step with a bad item, so every test here mixes good and bad
-// items in a step. Every byte value at every character position (dense: most
-// steps bad; sparse: one bad item per 16, at every position of a step), one
-// bad item of each kind at every position of a 37-item window, two bad items
-// in one step, counts around the 8 / 16 / 32 / 64 boundaries; strict,
-// lenient and TypeID (lower case only, empty type name) alphabets; IDs and
-// validity past count untouched.
+// Bulk ULID / Record ID decode on every target against the scalar reference
+// kernel, aimed at the AVX3_DL decoders, which test errors once per block of
+// 8 items and work out exact per-item flags only for a block with a bad item:
+// the stream decoder (kernels/avx3_dl/crockford_stream_decode-inl.h, plain
+// text) and the dense one (crockford_dense-inl.h, '\n'-terminated lines and
+// prefixed lines). So every test here mixes good and bad items in a block:
+// every byte value at every byte position (dense: most blocks bad; sparse:
+// one bad item per 16, at every position of a block), one bad item of each
+// kind at every position of a 37-item window, two bad items in one block,
+// counts around the 8 / 16 / 32 / 64 boundaries; strict, lenient and TypeID
+// (lower case only, empty type name) alphabets; IDs and validity past count
+// untouched.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -27,14 +28,25 @@ namespace {
 
 class CrockfordStreamDecodeTest : public test::PerTargetTest {};
 
+// An alphabet (strict, lenient, TypeID) and a layout: plain text (the stream
+// decoder), '\n'-terminated lines and prefixed lines (the dense decoder,
+// kernels/avx3_dl/crockford_dense-inl.h, which tests errors once per 8 items
+// the same way).
 struct Alphabet {
   bool lenient;
   bool type_id;  // ULID only
+  int terminator;
+  const char* prefix;
 };
 
 std::vector<Alphabet> Alphabets(Format format) {
-  std::vector<Alphabet> out = {{false, false}, {true, false}};
-  if (format == Format::kUlid) out.push_back({false, true});
+  std::vector<Alphabet> out;
+  for (int terminator : {-1, int{'\n'}}) {
+    out.push_back({false, false, terminator, ""});
+    out.push_back({true, false, terminator, ""});
+    if (format == Format::kUlid) out.push_back({false, true, terminator, ""});
+  }
+  out.push_back({false, false, '\n', "id:"});
   return out;
 }
 
@@ -43,10 +55,12 @@ TextOptions OptionsFor(const Alphabet& a) {
   opts.lenient = a.lenient;
   opts.type_id = a.type_id;
   opts.letter_case = a.type_id ? LetterCase::kLower : LetterCase::kCanonical;
+  opts.terminator = a.terminator;
+  opts.prefix = a.prefix;
   return opts;
 }
 
-// count good items (random IDs) as text without a prefix or terminator.
+// count good items (random IDs) in the layout of opts.
 std::string GoodText(Format format, const TextOptions& opts, size_t count, std::mt19937_64& rng) {
   const size_t len = item_length(format, opts);
   const std::vector<uint8_t> ids = test::RandomIds(format, count, rng);
@@ -60,14 +74,16 @@ std::string GoodText(Format format, const TextOptions& opts, size_t count, std::
 void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::string& text,
                          size_t count) {
   const size_t len = item_length(format, opts);
-  ASSERT_EQ(len, format == Format::kUlid ? 26u : 20u);
+  ASSERT_EQ(len, (format == Format::kUlid ? 26u : 20u) + opts.prefix.size() +
+                     (opts.terminator >= 0 ? 1 : 0));
   std::vector<uint8_t> ids(count * 16 + 1, 0x5A), want_ids(ids);
   std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
   const Status s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
   const kernels::DecodeArgs args{
-      text.data(),          count,  len, "", 0, -1, opts.lenient, opts.type_id, want_ids.data(),
-      want_validity.data(), nullptr};
+      text.data(),     count,        len,          opts.prefix.data(), opts.prefix.size(),
+      opts.terminator, opts.lenient, opts.type_id, want_ids.data(),    want_validity.data(),
+      nullptr};
   const size_t want_invalid = reference::Decode(format, args);
   for (size_t i = 0; i < count; ++i) {  // the first differing ID, by index
     ASSERT_EQ(std::memcmp(&ids[16 * i], &want_ids[16 * i], 16), 0)
@@ -114,7 +130,8 @@ TEST_P(CrockfordStreamDecodeTest, BadItemsAtEveryPosition) {
   for (Format format : {Format::kUlid, Format::kRecordId}) {
     for (const Alphabet& a : Alphabets(format)) {
       SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " lenient "
-                                      << a.lenient << " type_id " << a.type_id);
+                                      << a.lenient << " type_id " << a.type_id << " terminator "
+                                      << a.terminator << " prefix " << a.prefix);
       const TextOptions opts = OptionsFor(a);
       const size_t len = item_length(format, opts);
       const std::string good = GoodText(format, opts, count, rng);
@@ -128,7 +145,7 @@ TEST_P(CrockfordStreamDecodeTest, BadItemsAtEveryPosition) {
         if (format == Format::kUlid) {
           for (char first : {'8', 'Z', 'z', '7', 'O'}) {  // over 128 bits; '7' and 'O' are not
             std::string text = good;
-            text[bad * len] = first;
+            text[bad * len + opts.prefix.size()] = first;
             ExpectDecodeMatches(format, opts, text, count);
           }
         }
@@ -150,7 +167,8 @@ TEST_P(CrockfordStreamDecodeTest, CountsAroundStepBoundaries) {
   for (Format format : {Format::kUlid, Format::kRecordId}) {
     for (const Alphabet& a : Alphabets(format)) {
       SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " lenient "
-                                      << a.lenient << " type_id " << a.type_id);
+                                      << a.lenient << " type_id " << a.type_id << " terminator "
+                                      << a.terminator << " prefix " << a.prefix);
       const TextOptions opts = OptionsFor(a);
       const size_t len = item_length(format, opts);
       for (int steps : {1, 2, 3}) {
