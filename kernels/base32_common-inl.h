@@ -381,6 +381,13 @@ size_t DecodeCrockford(const kernels::DecodeArgs& args) {
     const size_t done = DecodeCrockfordStream<kStream>(args, ascii, &invalid);
     return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
+  constexpr const auto& kLines = simd_tables::kUlidLinesDecodeStreamPlan;
+  if (Fmt::kChars == 26 && args.prefix_len == 0 && args.terminator >= 0 &&
+      args.stride == kLines.item_len && args.count >= 8) {  // ULID lines, same file
+    size_t invalid = 0;
+    const size_t done = DecodeCrockfordStream<kLines>(args, ascii, &invalid);
+    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
+  }
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
     size_t invalid = 0;

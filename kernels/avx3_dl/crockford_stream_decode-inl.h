@@ -38,12 +38,18 @@ template <const simd_tables::CrockfordDecodeStreamPlan& kPlan>
 class CrockfordStreamBlocks {
  public:
   static constexpr size_t kVectors = kPlan.vectors, kLen = kPlan.item_len;
-  static constexpr bool kUlid = kLen == 26;  // checks the first character's value
+  static constexpr bool kUlid =
+      kLen - kPlan.terminated == 26;  // checks the first character's value
   static_assert(kPlan.usable && (kVectors == 3 || kVectors == 4));
 
-  // ascii128: value per ASCII byte, bit 7 = invalid (128 bytes, 64-byte aligned).
-  explicit CrockfordStreamBlocks(const uint8_t* ascii128)
-      : lut_lo_(_mm512_load_si512(ascii128)), lut_hi_(_mm512_load_si512(ascii128 + 64)) {
+  // ascii128: value per ASCII byte, bit 7 = invalid (128 bytes, 64-byte
+  // aligned); terminator: the byte after each item (used when terminated).
+  CrockfordStreamBlocks(const uint8_t* ascii128, uint8_t terminator)
+      : lut_lo_(_mm512_load_si512(ascii128)),
+        lut_hi_(_mm512_load_si512(ascii128 + 64)),
+        terminator_xor_(
+            _mm512_maskz_set1_epi8(kPlan.terminator_lanes, static_cast<char>(terminator))),
+        terminator_bias_(_mm512_maskz_set1_epi8(kPlan.terminator_lanes, 0x7F)) {
     for (size_t w = 0; w < kVectors; ++w) {
       relayout_[w] = _mm512_load_si512(kPlan.vec[w].relayout);
       error_bits_[w] = _mm512_load_si512(kPlan.vec[w].error_bits);
@@ -84,10 +90,16 @@ class CrockfordStreamBlocks {
           raw_even = raw;
         } else if (w == 1) {
           any_values = _mm512_or_si512(values_even, values);
-          any_raw = _mm512_or_si512(raw_even, raw);
         } else {
           any_values = _mm512_ternarylogic_epi32(any_values, values_even, values, 0xFE);
-          any_raw = _mm512_ternarylogic_epi32(any_raw, raw_even, raw, 0xFE);
+        }
+        if (w % 2 == 0) {
+        } else if constexpr (kPlan.terminated) {  // (a ^ c) | (b ^ c): 0 where both are c
+          const __m512i pair = _mm512_ternarylogic_epi32(raw_even, raw, terminator_xor_, 0x7E);
+          any_raw = w == 1 ? pair : _mm512_or_si512(any_raw, pair);
+        } else {
+          any_raw = w == 1 ? _mm512_or_si512(raw_even, raw)
+                           : _mm512_ternarylogic_epi32(any_raw, raw_even, raw, 0xFE);
         }
       } else if (w == 0) {
         any_values = _mm512_or_si512(values, raw);
@@ -98,7 +110,10 @@ class CrockfordStreamBlocks {
       // d0 (bits 32-51) << 20 | d1 (bits 0-19): low_20 ? p20 : p20 >> 12.
       packed[w] = _mm512_ternarylogic_epi64(p20, _mm512_srli_epi64(p20, 12), low_20, 0xE4);
     }
-    if constexpr (kUlid) {
+    if constexpr (kPlan.terminated) {  // terminator slots: bit 7 iff not the terminator
+      return _mm512_or_si512(_mm512_adds_epu8(any_values, first_char_bias_),
+                             _mm512_adds_epu8(any_raw, terminator_bias_));
+    } else if constexpr (kUlid) {
       return _mm512_or_si512(_mm512_adds_epu8(any_values, first_char_bias_), any_raw);
     } else {
       return any_values;
@@ -116,8 +131,13 @@ class CrockfordStreamBlocks {
     uint32_t lane_errors = 0;  // bit q: packed qword q (item q / vectors) holds an error
     for (size_t w = 0; w < kVectors; ++w) {
       const __m512i raw = Raw(p, w);
-      // values | raw & 0x80, tested with 0x80 (0x98 for a ULID's first character).
-      const __m512i flagged = _mm512_ternarylogic_epi32(Values(raw, w), raw, high_bit, 0xF8);
+      // values | raw & 0x80, tested with 0x80 (0x98 for a ULID's first
+      // character); the terminator slots: raw ^ terminator, tested with 0xFF.
+      __m512i flagged = _mm512_ternarylogic_epi32(Values(raw, w), raw, high_bit, 0xF8);
+      if constexpr (kPlan.terminated) {
+        flagged = _mm512_mask_blend_epi8(kPlan.terminator_lanes, flagged,
+                                         _mm512_xor_si512(raw, terminator_xor_));
+      }
       lane_errors |= static_cast<uint32_t>(_mm512_test_epi64_mask(flagged, error_bits_[w]))
                      << (8 * w);
     }
@@ -152,6 +172,8 @@ class CrockfordStreamBlocks {
   __m512i lut_lo_, lut_hi_;
   __m512i relayout_[kVectors], error_bits_[kVectors];
   __m512i final_[2], first_char_bias_;
+  __m512i terminator_xor_;   // the terminator in its slots, 0 elsewhere
+  __m512i terminator_bias_;  // 0x7F in the terminator slots: bit 7 iff not 0 (saturating)
 };
 
 // Decodes the first count - count % 8 items; returns how many and sets
@@ -161,7 +183,7 @@ template <const simd_tables::CrockfordDecodeStreamPlan& kPlan>
 HWY_INLINE size_t DecodeCrockfordStream(const kernels::DecodeArgs& args, const uint8_t* ascii128,
                                         size_t* invalid) {
   using Blocks = CrockfordStreamBlocks<kPlan>;
-  const Blocks blocks(ascii128);
+  const Blocks blocks(ascii128, static_cast<uint8_t>(args.terminator));
   const size_t n = args.count - args.count % 8;
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
   uint8_t* const ids = args.ids;
