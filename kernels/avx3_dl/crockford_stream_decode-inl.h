@@ -1,5 +1,6 @@
-// AVX-512 VBMI "stream" decoder for ULID / Record ID text without a prefix or
-// terminator (targets AVX3_DL and newer, see target_guard.h), 8 items per
+// AVX-512 VBMI "stream" decoder for ULID / Record ID text without a prefix,
+// plain or with a terminator byte (lines) (targets AVX3_DL and newer, see
+// target_guard.h), 8 items per
 // block: per vector one unaligned load + one vpermb re-lays S-slot items
 // (crockford_stream_decode_plan.h), one vpermi2b translates (128-entry
 // table, bit 7 = invalid), and vpmaddubsw + vpmaddwd + shift + bit-select pack
@@ -9,7 +10,7 @@
 // bit 7) and tested once; only a block that holds an invalid item works out
 // exact per-item flags (one ternary op + one vptestmq per vector, as the
 // previous version did for every block) and zeroes those IDs. Layouts with
-// a prefix or a terminator use crockford_dense-inl.h.
+// a prefix use crockford_dense-inl.h.
 // References: W. Mula and D. Lemire, "Faster Base64 Encoding and Decoding
 // Using AVX-512 Instructions", ACM TOPS 2020; simdutf's src/icelake/ (one
 // error test per block of input, exact positions found afterwards).
@@ -38,9 +39,10 @@ template <const simd_tables::CrockfordDecodeStreamPlan& kPlan>
 class CrockfordStreamBlocks {
  public:
   static constexpr size_t kVectors = kPlan.vectors, kLen = kPlan.item_len;
-  static constexpr bool kUlid =
-      kLen - kPlan.terminated == 26;  // checks the first character's value
+  static constexpr bool kFirstChar = kPlan.chars == 26;  // ULID: first character's value <= 7
+  static constexpr bool kPairs = kVectors == 4;          // errors ORed per pair of vectors
   static_assert(kPlan.usable && (kVectors == 3 || kVectors == 4));
+  static_assert(kPairs || !(kFirstChar || kPlan.terminated));
 
   // ascii128: value per ASCII byte, bit 7 = invalid (128 bytes, 64-byte
   // aligned); terminator: the byte after each item (used when terminated).
@@ -70,10 +72,13 @@ class CrockfordStreamBlocks {
 
   // Translates and packs the 8 items at p into packed[]; returns a vector
   // with bit 7 set in some byte iff one of them is invalid: a value with bit
-  // 7 (not in the alphabet), an input byte >= 0x80, or (ULID) a first
-  // character above 7. Record ID: the values and slots ORed (3 ternary ops);
-  // ULID: values ORed, plus first_char_bias (saturating), ORed with the slots
-  // ORed (6 ops for 4 vectors).
+  // 7 (not in the alphabet), an input byte >= 0x80, (ULID) a first
+  // character above 7, or (terminated) a terminator slot that differs. Three
+  // vectors (Record ID): the values and slots ORed (3 ternary ops). Four:
+  // values ORed per pair, plus first_char_bias (ULID, saturating), ORed with
+  // the slots ORed per pair (6 ops for a ULID); terminated, the pairs of slots
+  // are XORed with the terminator first and a saturating add moves a
+  // difference there to bit 7 (7 ops for a Record ID, 8 for a ULID).
   HWY_INLINE __m512i Pack(const uint8_t* p, __m512i* packed) const {
     const __m512i weights_5 = _mm512_set1_epi16(0x0120);       // bytes {32, 1}
     const __m512i weights_10 = _mm512_set1_epi32(0x00010400);  // words {1024, 1}
@@ -84,7 +89,7 @@ class CrockfordStreamBlocks {
     for (size_t w = 0; w < kVectors; ++w) {
       const __m512i raw = Raw(p, w);
       const __m512i values = Values(raw, w);
-      if constexpr (kUlid) {  // a | b, then a | b | c per pair of vectors
+      if constexpr (kPairs) {  // a | b, then a | b | c per pair of vectors
         if (w % 2 == 0) {
           values_even = values;
           raw_even = raw;
@@ -110,11 +115,11 @@ class CrockfordStreamBlocks {
       // d0 (bits 32-51) << 20 | d1 (bits 0-19): low_20 ? p20 : p20 >> 12.
       packed[w] = _mm512_ternarylogic_epi64(p20, _mm512_srli_epi64(p20, 12), low_20, 0xE4);
     }
+    if constexpr (kFirstChar) any_values = _mm512_adds_epu8(any_values, first_char_bias_);
     if constexpr (kPlan.terminated) {  // terminator slots: bit 7 iff not the terminator
-      return _mm512_or_si512(_mm512_adds_epu8(any_values, first_char_bias_),
-                             _mm512_adds_epu8(any_raw, terminator_bias_));
-    } else if constexpr (kUlid) {
-      return _mm512_or_si512(_mm512_adds_epu8(any_values, first_char_bias_), any_raw);
+      return _mm512_or_si512(any_values, _mm512_adds_epu8(any_raw, terminator_bias_));
+    } else if constexpr (kPairs) {
+      return _mm512_or_si512(any_values, any_raw);
     } else {
       return any_values;
     }

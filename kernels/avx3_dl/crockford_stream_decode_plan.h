@@ -41,6 +41,7 @@ struct CrockfordDecodeOutput {
 struct CrockfordDecodeStreamPlan {
   bool usable = false;
   bool terminated = false;  // item_len = characters + 1
+  size_t chars = 0;         // 26 (ULID) or 20 (Record ID)
   size_t item_len = 0;
   size_t qwords_per_item = 0;  // S / 8
   size_t vectors = 0;          // V = S / 8 (8 items x S slots / 64)
@@ -55,14 +56,16 @@ struct CrockfordDecodeStreamPlan {
 };
 
 // chars: 26 (ULID) or 20 (Record ID); terminated: a terminator byte follows
-// each item (ULID only: its S = 32 puts it in the same lanes of each vector).
+// each item (S = 32 only, which puts it in the same lanes of each vector: a
+// Record ID then takes 12 pads and 4 vectors per 8 items).
 constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
                                                                   bool terminated = false) {
   CrockfordDecodeStreamPlan plan{};
-  const size_t slots = (chars + 7) / 8 * 8;  // 24 or 32
+  const size_t slots = terminated ? 32 : (chars + 7) / 8 * 8;  // 24 or 32
   const size_t pads = slots - chars;
   const size_t len = chars + (terminated ? 1 : 0);
   plan.terminated = terminated;
+  plan.chars = chars;
   plan.item_len = len;
   plan.qwords_per_item = slots / 8;
   plan.vectors = slots / 8;
@@ -135,10 +138,14 @@ inline constexpr CrockfordDecodeStreamPlan kUlidDecodeStreamPlan =
     MakeCrockfordDecodeStreamPlan(26);
 inline constexpr CrockfordDecodeStreamPlan kUlidLinesDecodeStreamPlan =
     MakeCrockfordDecodeStreamPlan(26, true);
+inline constexpr CrockfordDecodeStreamPlan kRecordLinesDecodeStreamPlan =
+    MakeCrockfordDecodeStreamPlan(20, true);
 static_assert(kRecordDecodeStreamPlan.usable && kRecordDecodeStreamPlan.vectors == 3 &&
               kUlidDecodeStreamPlan.usable && kUlidDecodeStreamPlan.vectors == 4 &&
               kUlidLinesDecodeStreamPlan.usable && kUlidLinesDecodeStreamPlan.vectors == 4 &&
-              std::popcount(kUlidLinesDecodeStreamPlan.terminator_lanes) == 2);
+              std::popcount(kUlidLinesDecodeStreamPlan.terminator_lanes) == 2 &&
+              kRecordLinesDecodeStreamPlan.usable && kRecordLinesDecodeStreamPlan.vectors == 4 &&
+              std::popcount(kRecordLinesDecodeStreamPlan.terminator_lanes) == 2);
 
 }  // namespace sortid::simd_tables
 
