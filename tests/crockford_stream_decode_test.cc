@@ -104,7 +104,8 @@ TEST_P(CrockfordStreamDecodeTest, EveryByteAtEveryPosition) {
       for (bool sparse : {false, true}) {
         SCOPED_TRACE(testing::Message()
                      << "format " << static_cast<int>(format) << " lenient " << a.lenient
-                     << " type_id " << a.type_id << " sparse " << sparse);
+                     << " type_id " << a.type_id << " terminator " << a.terminator << " prefix "
+                     << a.prefix << " sparse " << sparse);
         const TextOptions opts = OptionsFor(a);
         const size_t len = item_length(format, opts), cases = 256 * len;
         const size_t count = sparse ? 16 * cases : cases;
