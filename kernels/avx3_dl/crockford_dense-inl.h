@@ -5,8 +5,9 @@
 // the portable kernel (kernels/base32_common-inl.h) calls these for the
 // first count - count % 8 items and does the rest itself. Layouts without a
 // prefix take the stream paths first (crockford_stream-inl.h: encode, whole
-// groups; crockford_stream_decode-inl.h: decode without a terminator); these
-// handle prefixes, other terminators and what the stream encoder leaves.
+// groups; crockford_stream_decode-inl.h: decode, plain text and lines);
+// these handle prefixes, other terminators and what the stream encoder
+// leaves.
 // References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
 // the speed of a memory copy", SPE 2020 (vpermb / vpermi2b / vpmultishiftqb);
 // simdutf's src/icelake/ (one folder per x86 target).
@@ -96,7 +97,8 @@ HWY_INLINE size_t EncodeCrockfordDense(const kernels::EncodeArgs& args,
 // Decodes the first count - count % 8 items; returns how many and adds the
 // invalid ones to *invalid. ascii128: value per ASCII byte, bit 7 = invalid
 // (128 bytes, 64-byte aligned). kFixedBytes: the layout has a prefix or a
-// terminator (plan.dec_fixed_lanes != 0) to compare.
+// terminator (plan.dec_fixed_lanes != 0) to compare. The error vectors of 8
+// items are ORed and tested once; per-item flags only when that shows one.
 template <bool kFixedBytes>
 HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
                                        const simd_tables::CrockfordDensePlan& plan,
