@@ -422,6 +422,15 @@ size_t DecodeCrockford(const kernels::DecodeArgs& args) {
     const size_t done = DecodeCrockfordStream<kStream>(args, ascii, &invalid);
     return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
   }
+  constexpr const auto& kLines = Fmt::kChars == 26 ? simd_tables::kUlidLinesDecodeStreamPlan
+                                                   : simd_tables::kRecordLinesDecodeStreamPlan;
+  static_assert(kLines.chars == Fmt::kChars);
+  if (args.prefix_len == 0 && args.terminator >= 0 && args.stride == kLines.item_len &&
+      args.count >= 8) {  // lines, same file
+    size_t invalid = 0;
+    const size_t done = DecodeCrockfordStream<kLines>(args, ascii, &invalid);
+    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
+  }
   const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
   if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
     size_t invalid = 0;

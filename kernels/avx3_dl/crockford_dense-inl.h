@@ -5,8 +5,9 @@
 // the portable kernel (kernels/base32_common-inl.h) calls these for the
 // first count - count % 8 items and does the rest itself. Layouts without a
 // prefix take the stream paths first (crockford_stream-inl.h: encode, whole
-// groups; crockford_stream_decode-inl.h: decode without a terminator); these
-// handle prefixes, other terminators and what the stream encoder leaves.
+// groups; crockford_stream_decode-inl.h: decode, plain text and lines);
+// these handle prefixes, other terminators and what the stream encoder
+// leaves.
 // References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
 // the speed of a memory copy", SPE 2020 (vpermb / vpermi2b / vpmultishiftqb);
 // simdutf's src/icelake/ (one folder per x86 target).
@@ -101,7 +102,8 @@ HWY_INLINE size_t EncodeCrockfordDense(const kernels::EncodeArgs& args,
 // Decodes the first count - count % 8 items; returns how many and adds the
 // invalid ones to *invalid. ascii128: value per ASCII byte, bit 7 = invalid
 // (128 bytes, 64-byte aligned). kFixedBytes: the layout has a prefix or a
-// terminator (plan.dec_fixed_lanes != 0) to compare.
+// terminator (plan.dec_fixed_lanes != 0) to compare. The error vectors of 8
+// items are ORed and tested once; per-item flags only when that shows one.
 template <bool kFixedBytes>
 HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
                                        const simd_tables::CrockfordDensePlan& plan,
@@ -128,9 +130,8 @@ HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
   uint8_t* const validity = args.validity;
   size_t bad = 0;
   for (size_t base = 0; base < n; base += 8) {
-    // Bit q of nibble k: u64 lane q of item k holds an error (four lanes per item).
-    uint32_t lane_errors = 0;
-    __m512i packed[2][2];
+    // Error bytes (non-zero: an error in that u64 lane) of the 4 vectors.
+    __m512i errs[2][2], packed[2][2];
 #pragma GCC unroll 2
     for (size_t g = 0; g < 2; ++g) {  // items base + 4g .. base + 4g + 3
       const uint8_t* p = text + (base + 4 * g) * len;
@@ -155,19 +156,36 @@ HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
         e0 = _mm512_and_si512(e0, error_bits);
         e1 = _mm512_and_si512(e1, error_bits);
       }
-      lane_errors |= (static_cast<uint32_t>(_mm512_test_epi64_mask(e0, e0)) |
-                      static_cast<uint32_t>(_mm512_test_epi64_mask(e1, e1)) << 8)
-                     << (16 * g);
+      errs[g][0] = e0;
+      errs[g][1] = e1;
       __m512i p0 = _mm512_madd_epi16(_mm512_maddubs_epi16(t0, weights_5), weights_10);
       __m512i p1 = _mm512_madd_epi16(_mm512_maddubs_epi16(t1, weights_5), weights_10);
       packed[g][0] = _mm512_or_si512(_mm512_slli_epi64(p0, 20), _mm512_srli_epi64(p0, 32));
       packed[g][1] = _mm512_or_si512(_mm512_slli_epi64(p1, 20), _mm512_srli_epi64(p1, 32));
     }
-    // Any lane of a nibble -> bit 0 of the nibble -> one bit per item.
-    uint32_t any = lane_errors | lane_errors >> 1;
-    any |= any >> 2;
-    const uint32_t errors = _pext_u32(any, 0x11111111u);
+    // One test for the 8 items; exact flags only when it shows an error.
+    const __m512i any = _mm512_or_si512(
+        _mm512_ternarylogic_epi32(errs[0][0], errs[0][1], errs[1][0], 0xFE), errs[1][1]);
+    if (HWY_LIKELY(_mm512_test_epi64_mask(any, any) == 0)) {
 #pragma GCC unroll 2
+      for (size_t g = 0; g < 2; ++g) {
+        _mm512_storeu_si512(ids + 16 * (base + 4 * g),
+                            _mm512_permutex2var_epi8(packed[g][0], final_bytes, packed[g][1]));
+      }
+      validity[base / 8] = 0xFF;
+      continue;
+    }
+    // Bit q of nibble k: u64 lane q of item k holds an error (four lanes per item).
+    uint32_t lane_errors = 0;
+    for (size_t g = 0; g < 2; ++g) {
+      lane_errors |= (static_cast<uint32_t>(_mm512_test_epi64_mask(errs[g][0], errs[g][0])) |
+                      static_cast<uint32_t>(_mm512_test_epi64_mask(errs[g][1], errs[g][1])) << 8)
+                     << (16 * g);
+    }
+    // Any lane of a nibble -> bit 0 of the nibble -> one bit per item.
+    uint32_t any_lane = lane_errors | lane_errors >> 1;
+    any_lane |= any_lane >> 2;
+    const uint32_t errors = _pext_u32(any_lane, 0x11111111u);
     for (size_t g = 0; g < 2; ++g) {
       _mm512_storeu_si512(ids + 16 * (base + 4 * g),  // the final permute zeroes invalid IDs
                           _mm512_maskz_permutex2var_epi8(

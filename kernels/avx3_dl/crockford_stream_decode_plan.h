@@ -1,15 +1,20 @@
 // Tables for the AVX3_DL Crockford "stream" decoder: text without a prefix
-// or terminator (ULID: 26 bytes per item, Record ID: 20), 8 items per step.
+// (ULID: 26 bytes per item, Record ID: 20; or a ULID and a terminator byte,
+// 27), 8 items per step.
 // Each item is re-laid into S slots (pads, then its characters: S = 32 for a
 // ULID, 6 + 26; S = 24 for a Record ID, 4 + 20, where the 4-items-per-2-
 // vectors plan of crockford_dense_plan.h spends 32), so 8 items take
 // V = S / 8 vectors (4 or 3), each one vpermb of one unaligned 64-byte text
 // load. Pad slots copy the item's first character (their value is zeroed by
-// the translation mask, their errors are the item's own). Within each qword
+// the translation mask, their errors are the item's own); with a terminator,
+// pad slot 0 copies it instead (the same lanes in every vector, S = 32). Within each qword
 // (8 slots) the last four characters come first, so that after vpmaddubsw /
 // vpmaddwd the qword holds d1 (bits 0-19) and d0 (bits 32-51) and one shift
 // plus one bit-select make the 40-bit group d0 << 20 | d1. The last step
-// (vpermi2b from two packed vectors) emits 4 x 16 bytes per output vector.
+// (vpermi2b from two packed vectors) emits 4 x 16 bytes per output vector;
+// an ID byte above the item's bits (Record ID byte 0's top half is the only
+// one) takes byte 5 of the item's first qword, which is 0 for a valid item,
+// so no lane mask is needed unless an item is invalid.
 // Used by kernels/avx3_dl/crockford_stream_decode-inl.h.
 #ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
@@ -22,31 +27,45 @@ namespace sortid::simd_tables {
 
 struct CrockfordDecodeVector {
   alignas(64) uint8_t relayout[64];    // vpermb indices into the loaded text
-  alignas(64) uint8_t error_bits[64];  // 0x80; 0x98 for a ULID's first character
+  alignas(64) uint8_t error_bits[64];  // 0x80; 0x98: ULID first character; 0xFF: terminator
   uint64_t value_lanes = 0;            // character slots (pads: value 0)
+  uint64_t terminator_lanes = 0;       // slots holding the item's terminator
   uint32_t load_offset = 0;            // text bytes from the first of the 8 items
 };
 
 struct CrockfordDecodeOutput {
   alignas(64) uint8_t final_bytes[64];  // vpermi2b indices into packed[first], packed[first + 1]
-  uint64_t lanes = 0;                   // lanes taking a packed byte (others 0)
   uint32_t first = 0;
 };
 
 struct CrockfordDecodeStreamPlan {
   bool usable = false;
+  bool terminated = false;  // item_len = characters + 1
+  size_t chars = 0;         // 26 (ULID) or 20 (Record ID)
   size_t item_len = 0;
   size_t qwords_per_item = 0;  // S / 8
   size_t vectors = 0;          // V = S / 8 (8 items x S slots / 64)
   CrockfordDecodeVector vec[4] = {};
   CrockfordDecodeOutput out[2] = {};
+  // ULID: 0x78 in the first-character slots (the same lanes in every vector,
+  // S = 32): the OR of the vectors' values plus this, saturating, has bit 7
+  // set iff a value is invalid or a first character's is above 7.
+  alignas(64) uint8_t first_char_bias[64] = {};
+  // Terminated: the terminator slots (the same lanes in every vector).
+  uint64_t terminator_lanes = 0;
 };
 
-constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars) {
+// chars: 26 (ULID) or 20 (Record ID); terminated: a terminator byte follows
+// each item (S = 32 only, which puts it in the same lanes of each vector: a
+// Record ID then takes 12 pads and 4 vectors per 8 items).
+constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
+                                                                  bool terminated = false) {
   CrockfordDecodeStreamPlan plan{};
-  const size_t slots = (chars + 7) / 8 * 8;  // 24 or 32
+  const size_t slots = terminated ? 32 : (chars + 7) / 8 * 8;  // 24 or 32
   const size_t pads = slots - chars;
-  const size_t len = chars;
+  const size_t len = chars + (terminated ? 1 : 0);
+  plan.terminated = terminated;
+  plan.chars = chars;
   plan.item_len = len;
   plan.qwords_per_item = slots / 8;
   plan.vectors = slots / 8;
@@ -56,17 +75,28 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars) 
     for (size_t j = 0; j < 64; ++j) {
       const size_t global = 64 * w + j, item = global / slots, qword = global % slots / 8;
       const size_t logical = 8 * qword + (j % 8 < 4 ? j % 8 + 4 : j % 8 - 4);
-      const bool is_char = logical >= pads;
-      source[j] = item * len + (is_char ? logical - pads : 0);
+      const bool is_char = logical >= pads, is_terminator = terminated && logical == 0;
+      source[j] = item * len + (is_char ? logical - pads : is_terminator ? chars : 0);
+      if (is_terminator) vec.terminator_lanes |= uint64_t{1} << j;
       lo = source[j] < lo ? source[j] : lo;
       hi = source[j] > hi ? source[j] : hi;
       if (is_char) vec.value_lanes |= uint64_t{1} << j;
-      vec.error_bits[j] = chars == 26 && logical == pads ? 0x98 : 0x80;
+      vec.error_bits[j] = is_terminator ? 0xFF : chars == 26 && logical == pads ? 0x98 : 0x80;
+      if (vec.error_bits[j] == 0x98) plan.first_char_bias[j] = 0x78;
     }
     const size_t load = lo < 8 * len - 64 ? lo : 8 * len - 64;
     if (hi - load >= 64) return CrockfordDecodeStreamPlan{};
     vec.load_offset = static_cast<uint32_t>(load);
     for (size_t j = 0; j < 64; ++j) vec.relayout[j] = static_cast<uint8_t>(source[j] - load);
+  }
+  plan.terminator_lanes = plan.vec[0].terminator_lanes;
+  for (size_t w = 0; w < plan.vectors; ++w) {  // one bias vector and terminator mask for all
+    for (size_t j = 0; j < 64; ++j) {
+      if ((plan.vec[w].error_bits[j] == 0x98) != (plan.first_char_bias[j] != 0)) {
+        return CrockfordDecodeStreamPlan{};
+      }
+    }
+    if (plan.vec[w].terminator_lanes != plan.terminator_lanes) return CrockfordDecodeStreamPlan{};
   }
   // ID byte o of item i = byte n = o + 5 Q - 16 of the item's 40 Q-bit value
   // (big-endian; n < 0: zero), in item qword n / 5 at byte 4 - n % 5.
@@ -76,12 +106,11 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars) 
     out.first = static_cast<uint32_t>(4 * o * q_per_item / 8);
     for (int k = 0; k < 64; ++k) {
       const int item = 4 * o + k / 16, n = k % 16 + 5 * q_per_item - 16;
-      if (n < 0) continue;
-      const int qword = item * q_per_item + n / 5;
-      const int index = 8 * qword + 4 - n % 5 - 64 * static_cast<int>(out.first);
+      const int qword = item * q_per_item + (n < 0 ? 0 : n / 5);
+      const int byte = n < 0 ? 5 : 4 - n % 5;  // byte 5 of a packed qword: 0
+      const int index = 8 * qword + byte - 64 * static_cast<int>(out.first);
       if (index < 0 || index >= 128) return CrockfordDecodeStreamPlan{};
       out.final_bytes[k] = static_cast<uint8_t>(index);
-      out.lanes |= uint64_t{1} << k;
     }
   }
   plan.usable = true;
@@ -107,8 +136,16 @@ inline constexpr CrockfordDecodeStreamPlan kRecordDecodeStreamPlan =
     MakeCrockfordDecodeStreamPlan(20);
 inline constexpr CrockfordDecodeStreamPlan kUlidDecodeStreamPlan =
     MakeCrockfordDecodeStreamPlan(26);
+inline constexpr CrockfordDecodeStreamPlan kUlidLinesDecodeStreamPlan =
+    MakeCrockfordDecodeStreamPlan(26, true);
+inline constexpr CrockfordDecodeStreamPlan kRecordLinesDecodeStreamPlan =
+    MakeCrockfordDecodeStreamPlan(20, true);
 static_assert(kRecordDecodeStreamPlan.usable && kRecordDecodeStreamPlan.vectors == 3 &&
-              kUlidDecodeStreamPlan.usable && kUlidDecodeStreamPlan.vectors == 4);
+              kUlidDecodeStreamPlan.usable && kUlidDecodeStreamPlan.vectors == 4 &&
+              kUlidLinesDecodeStreamPlan.usable && kUlidLinesDecodeStreamPlan.vectors == 4 &&
+              std::popcount(kUlidLinesDecodeStreamPlan.terminator_lanes) == 2 &&
+              kRecordLinesDecodeStreamPlan.usable && kRecordLinesDecodeStreamPlan.vectors == 4 &&
+              std::popcount(kRecordLinesDecodeStreamPlan.terminator_lanes) == 2);
 
 }  // namespace sortid::simd_tables
 
