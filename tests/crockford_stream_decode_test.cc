@@ -39,6 +39,14 @@ struct Alphabet {
   const char* prefix;
 };
 
+// What a failure message names: the format and the alphabet's options.
+std::string Trace(Format format, const Alphabet& a) {
+  return (testing::Message() << "format " << static_cast<int>(format) << " lenient " << a.lenient
+                             << " type_id " << a.type_id << " terminator " << a.terminator
+                             << " prefix " << a.prefix)
+      .GetString();
+}
+
 std::vector<Alphabet> Alphabets(Format format) {
   std::vector<Alphabet> out;
   for (int terminator : {-1, int{'\n'}}) {
@@ -102,10 +110,7 @@ TEST_P(CrockfordStreamDecodeTest, EveryByteAtEveryPosition) {
   for (Format format : {Format::kUlid, Format::kRecordId}) {
     for (const Alphabet& a : Alphabets(format)) {
       for (bool sparse : {false, true}) {
-        SCOPED_TRACE(testing::Message()
-                     << "format " << static_cast<int>(format) << " lenient " << a.lenient
-                     << " type_id " << a.type_id << " terminator " << a.terminator << " prefix "
-                     << a.prefix << " sparse " << sparse);
+        SCOPED_TRACE(Trace(format, a) + " sparse " + (sparse ? "1" : "0"));
         const TextOptions opts = OptionsFor(a);
         const size_t len = item_length(format, opts), cases = 256 * len;
         const size_t count = sparse ? 16 * cases : cases;
@@ -130,9 +135,7 @@ TEST_P(CrockfordStreamDecodeTest, BadItemsAtEveryPosition) {
   static const char kBad[] = {'U', 'u', '\x80', '\xB0', '\xC1', '\xFF', '\0', '@', 'O', 'i', 'L'};
   for (Format format : {Format::kUlid, Format::kRecordId}) {
     for (const Alphabet& a : Alphabets(format)) {
-      SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " lenient "
-                                      << a.lenient << " type_id " << a.type_id << " terminator "
-                                      << a.terminator << " prefix " << a.prefix);
+      SCOPED_TRACE(Trace(format, a));
       const TextOptions opts = OptionsFor(a);
       const size_t len = item_length(format, opts);
       const std::string good = GoodText(format, opts, count, rng);
@@ -167,9 +170,7 @@ TEST_P(CrockfordStreamDecodeTest, CountsAroundStepBoundaries) {
   std::mt19937_64 rng(23);
   for (Format format : {Format::kUlid, Format::kRecordId}) {
     for (const Alphabet& a : Alphabets(format)) {
-      SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " lenient "
-                                      << a.lenient << " type_id " << a.type_id << " terminator "
-                                      << a.terminator << " prefix " << a.prefix);
+      SCOPED_TRACE(Trace(format, a));
       const TextOptions opts = OptionsFor(a);
       const size_t len = item_length(format, opts);
       for (int steps : {1, 2, 3}) {
