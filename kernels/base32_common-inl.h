@@ -14,7 +14,8 @@
 // groups completed by one shift-or; a final shuffle emits big-endian bytes.
 // Errors are bytes with bit 7 set, tested once per step; only a step holding
 // an invalid item reduces them per block into validity bits and zeroes that
-// item's output (kernels/base32_decode-inl.h).
+// item's output (kernels/base32_decode-inl.h). AVX3 plain ULIDs: two items
+// per vector from 32-byte loads (kernels/avx3/crockford_decode-inl.h).
 // Spec: ../shared/SPEC.md §1.1–1.2; Crockford Base32.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
