@@ -14,7 +14,8 @@
 // groups completed by one shift-or; a final shuffle emits big-endian bytes.
 // Errors are bytes with bit 7 set, tested once per step; only a step holding
 // an invalid item reduces them per block into validity bits and zeroes that
-// item's output (kernels/base32_decode-inl.h).
+// item's output (kernels/base32_decode-inl.h). AVX3 plain ULIDs: two items
+// per vector from 32-byte loads (kernels/avx3/crockford_decode-inl.h).
 // Spec: ../shared/SPEC.md §1.1–1.2; Crockford Base32.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
@@ -29,6 +30,7 @@
 #include <type_traits>
 
 #include "hwy/highway.h"
+#include "kernels/avx3/crockford_decode-inl.h"
 #include "kernels/avx3_dl/crockford_dense-inl.h"
 #include "kernels/avx3_dl/crockford_stream-inl.h"
 #include "kernels/avx3_dl/crockford_stream_decode-inl.h"
@@ -51,9 +53,9 @@ namespace HWY_NAMESPACE {
 struct CrockfordDecodeTables {
   alignas(64) std::array<uint8_t, 128> ascii;
   alignas(16) std::array<uint8_t, 16> row_digits, row_4, row_5;
-  // AVX-512 without VBMI: row_digits and row_4 XOR row_5 (TranslateCrockford
-  // XORs three lookups instead of selecting between them).
-  alignas(16) std::array<uint8_t, 16> digits_xor_5, row_4_xor_5;
+  // AVX-512 without VBMI: row_digits XOR row_4 and row_4 XOR row_5
+  // (TranslateCrockford XORs three lookups instead of selecting between them).
+  alignas(16) std::array<uint8_t, 16> digits_xor_4, row_4_xor_5;
   // NEON: value + 1 (0 = invalid) for bytes 0x30-0x6F and 0x70-0xAF, for one
   // 64-byte vqtbl4q_u8 lookup and one vqtbx4q_u8.
   alignas(16) std::array<uint8_t, 64> from_0x30, from_0x70;
@@ -68,7 +70,7 @@ constexpr CrockfordDecodeTables MakeCrockfordDecodeTables(bool lenient, bool low
                           {},
                           {}};
   for (size_t i = 0; i < 16; ++i) {
-    t.digits_xor_5[i] = static_cast<uint8_t>(t.row_digits[i] ^ t.row_5[i]);
+    t.digits_xor_4[i] = static_cast<uint8_t>(t.row_digits[i] ^ t.row_4[i]);
     t.row_4_xor_5[i] = static_cast<uint8_t>(t.row_4[i] ^ t.row_5[i]);
   }
   for (size_t i = 0; i < 64; ++i) {
@@ -126,17 +128,18 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
 #if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
   if constexpr (hn::MaxLanes(D()) == 64) {
     // No mask registers (vptestmb / vpmovb2m issue on one pipe on AMD family
-    // 26): row_5's lookup for every byte, XORed with row_4 ^ row_5 where bit
-    // 4 is clear and digits ^ row_5 in row 0x3_; an index with bit 7 set
-    // makes vpshufb give 0 (row_4 and row_digits hold the XOR tables here,
-    // see DecodeBase32Range). Bytes outside 0x30-0x7F: OutsideCrockfordRows.
-    const __m512i c = chars.raw;
-    const __m512i digit_index = _mm512_add_epi8(c, _mm512_set1_epi8(0x40));
-    // c | ((c << 3) & 0x80): bit 4 moved to bit 7.
-    const __m512i row_4_index =
-        _mm512_ternarylogic_epi32(c, _mm512_slli_epi16(c, 3), _mm512_set1_epi8(-128), 0xF8);
+    // 26) and no shift (vpsllw cost more than and / add there): with the
+    // case bit cleared the rows are 0x1_ (digits), 0x4_ and 0x5_. row_5's
+    // lookup for every byte, XORed with row_4 ^ row_5 in rows 0x1_ and 0x4_
+    // (+0x30 sets bit 7 of row 0x5_ only) and digits ^ row_4 in row 0x1_
+    // (+0x60 sets bit 7 of rows 0x4_ and 0x5_); an index with bit 7 set makes
+    // vpshufb give 0 (row_4 and row_digits hold the XOR tables here, see
+    // DecodeBase32Range). Bytes outside 0x30-0x7F: OutsideCrockfordRows.
+    const __m512i folded = _mm512_and_si512(chars.raw, _mm512_set1_epi8(static_cast<char>(0xDF)));
+    const __m512i row_4_index = _mm512_add_epi8(folded, _mm512_set1_epi8(0x30));
+    const __m512i digit_index = _mm512_add_epi8(folded, _mm512_set1_epi8(0x60));
     hn::Vec<D> values{_mm512_ternarylogic_epi32(
-        _mm512_shuffle_epi8(row_5.raw, c), _mm512_shuffle_epi8(row_4.raw, row_4_index),
+        _mm512_shuffle_epi8(row_5.raw, folded), _mm512_shuffle_epi8(row_4.raw, row_4_index),
         _mm512_shuffle_epi8(row_digits.raw, digit_index), 0x96)};
     if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
       values = hn::Or(
@@ -287,7 +290,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   // AVX-512 without VBMI: the XOR tables (TranslateCrockford).
   constexpr bool kXorTables =
       HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3 && !SORTID_TARGET_HAS_VBMI && hn::MaxLanes(D()) == 64;
-  const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_5 : s.tables.row_digits);
+  const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_4 : s.tables.row_digits);
   const auto row_4 = Table(d, kXorTables ? s.tables.row_4_xor_5 : s.tables.row_4);
   const auto row_5 = Table(d, s.tables.row_5);
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
@@ -336,6 +339,42 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   return i;
 }
 
+#if SORTID_TARGET_ULID_AVX3_PAIRS
+// Plain ULIDs from item begin (>= 1) in steps of 8 on AVX3, two items per
+// vector (kernels/avx3/crockford_decode-inl.h) with this file's translation
+// and packing; returns where it stopped.
+template <bool kLowerOnly>
+HWY_INLINE size_t DecodeUlidPairs(const kernels::DecodeArgs& args, const Base32DecodeState& s,
+                                  size_t begin, ValidityWriter* validity) {
+  const hn::Full512<uint8_t> d;
+  const auto row_digits = Table(d, s.tables.digits_xor_4);
+  const auto row_4 = Table(d, s.tables.row_4_xor_5);
+  const auto row_5 = Table(d, s.tables.row_5);
+  // Output bytes 0-5 from A's lanes (0, 2), 6-15 from B's (1, 3).
+  alignas(64) static constexpr std::array<uint8_t, 64> kFinalAB = [] {
+    constexpr auto kA =
+        simd_tables::RemapGroupBytes(UlidFormat::kDecode.final_a, kPackedGroupBytes);
+    constexpr auto kB =
+        simd_tables::RemapGroupBytes(UlidFormat::kDecode.final_b, kPackedGroupBytes);
+    std::array<uint8_t, 64> t{};
+    for (size_t j = 0; j < 64; ++j) t[j] = (j / 16) % 2 == 0 ? kA[j % 16] : kB[j % 16];
+    return t;
+  }();
+  static_assert(UlidFormat::kDecode.slots_b == simd_tables::kIdentity16);
+  const auto translate = [&](__m512i chars) HWY_ATTR __attribute__((always_inline)) {
+    return TranslateCrockford<kLowerOnly>(d, hn::Vec<decltype(d)>{chars}, s, row_digits, row_4,
+                                          row_5)
+        .raw;
+  };
+  const auto pack = [&](__m512i values) HWY_ATTR __attribute__((always_inline)) {
+    return Pack40(d, hn::Vec<decltype(d)>{values}).raw;
+  };
+  return DecodeUlidPairsAvx3(reinterpret_cast<const uint8_t*>(args.text), args.ids, begin,
+                             args.count, _mm512_load_si512(kFinalAB.data()), translate, pack,
+                             validity);
+}
+#endif
+
 // Not inlined: one call per batch, and its loop stays one piece for llvm-mca.
 template <class Fmt, bool kPlain, bool kLowerOnly>
 HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
@@ -344,8 +383,19 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
   // in registers.
   const ItemLayout local_layout = layout;
   ValidityWriter local_validity = *validity;
-  size_t done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state,
-                                                              0, args.count, &local_validity);
+  size_t done = 0;
+#if SORTID_TARGET_ULID_AVX3_PAIRS
+  if constexpr (kPlain && Fmt::kChars == 26) {
+    if (args.stride == Fmt::kChars && args.count >= 16) {
+      // Item 0 has no bytes before it: the first 8 items go the generic way.
+      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, 0,
+                                                           8, &local_validity);
+      done = DecodeUlidPairs<kLowerOnly>(args, state, done, &local_validity);
+    }
+  }
+#endif
+  done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, done,
+                                                       args.count, &local_validity);
   done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(BulkTag(), args, local_layout, state, done,
                                                        args.count, &local_validity);
   DecodeBase32Range<Fmt, kPlain, kLowerOnly, 1>(OneTag(), args, local_layout, state, done,
