@@ -4,7 +4,8 @@
 // 5 per 4 Record IDs), one chunk per 128-bit block. Each block is loaded
 // unaligned from the input bytes its chunk needs, a per-chunk byte shuffle
 // gathers each pair of characters' 16-bit window, MulHigh / Mul with
-// per-lane powers of two align the two 5-bit fields (W. Mula & D. Lemire,
+// per-lane powers of two (on AVX-512 a variable shift for the second)
+// align the two 5-bit fields (W. Mula & D. Lemire,
 // "Faster Base64 Encoding and Decoding Using AVX2 Instructions", ACM TOW 2018,
 // adapted to 5-bit groups), and whole vectors are stored back to back: no
 // overlapping 16-byte stores per ID, no lane extracts, no cache-line splits
@@ -147,10 +148,11 @@ HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, Permute permute, size
       const auto w = hn::BitCast(d16, hn::TableLookupBytesOr0(window, shuffle));
       const auto first = hn::MulHigh(w, hn::LoadU(d16, &t.mul_hi[8 * c]));
 #if HWY_TARGET <= HWY_AVX3
-      // vpsllvw instead of vpmullw: on Zen 4/5 multiplies share their two
-      // pipes with the byte shuffles that bound this loop, and on Skylake-SP
-      // it runs on port 0 where vpmullw zmm may take port 5 (the shuffle
-      // port); llvm-mca skylake-avx512: 5.56 against 5.98 cycles per vector.
+      // vpsllvw instead of vpmullw: on Zen 5 it issues on other pipes than
+      // vpmulhuw (6 + 6 run as fast as 12 vpternlogq; vpmulhuw + vpmullw
+      // share two pipes), on Skylake-SP it is port 0 where vpmullw zmm is
+      // p05 (port 5: the shuffles); llvm-mca skylake-avx512 5.56 against
+      // 5.98 cycles per vector (bench/results/2026-12-01-amd-epyc-avx3-encode).
       const auto second = hn::Shl(w, hn::LoadU(d16, &t.shl_lo[8 * c]));
 #else
       // AVX2 / SSE4 have no 16-bit variable shift (Highway would emulate it

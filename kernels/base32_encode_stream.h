@@ -16,7 +16,7 @@
 //                       pair in the low byte (o = the field's bit offset);
 //   mul_lo[8c..]        2^(8 - o): Mul leaves the second in the high byte;
 //   shl_lo[8c..]        8 - o: the same as a left shift count (AVX-512's
-//                       vpsllvw, which leaves the shuffle / multiply pipes).
+//                       vpsllvw, AVX3 and newer).
 // The same windows / multipliers as simd_tables::MakeBase32Encode, laid out
 // along the stream; every table is computed here, none typed in.
 #ifndef SORTID_KERNELS_BASE32_ENCODE_STREAM_H_
