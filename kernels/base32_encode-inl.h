@@ -153,6 +153,9 @@ template <class Fmt, bool kPlain>
 void EncodeBase32Layout(const kernels::EncodeArgs& args, const ItemLayout& layout,
                         const Base32EncodeState& state, size_t begin, size_t end,
                         ValidityWriter* validity) {
+  // Nothing to do (the stream encoder's aligned start and whole-group end,
+  // the usual case): skip the three ranges' table set-up.
+  if (begin >= end) return;
   size_t done =
       EncodeBase32Range<Fmt, kPlain, 2>(BulkTag(), args, layout, state, begin, end, validity);
   done = EncodeBase32Range<Fmt, kPlain, 1>(BulkTag(), args, layout, state, done, end, validity);

@@ -14,7 +14,9 @@
 //                       (lane byte 0 = the lower-order byte), kZero if none;
 //   mul_hi[8c..]        2^(11 - o): MulHigh leaves the first character of the
 //                       pair in the low byte (o = the field's bit offset);
-//   mul_lo[8c..]        2^(8 - o): Mul leaves the second in the high byte.
+//   mul_lo[8c..]        2^(8 - o): Mul leaves the second in the high byte;
+//   shl_lo[8c..]        8 - o: the same as a left shift count (AVX-512's
+//                       vpsllvw, AVX3 and newer).
 // The same windows / multipliers as simd_tables::MakeBase32Encode, laid out
 // along the stream; every table is computed here, none typed in.
 #ifndef SORTID_KERNELS_BASE32_ENCODE_STREAM_H_
@@ -48,6 +50,7 @@ struct StreamEncodeTables {
   alignas(64) std::array<uint8_t, 16 * kChunks> shuffle{};
   alignas(64) std::array<uint16_t, 8 * kChunks> mul_hi{};
   alignas(64) std::array<uint16_t, 8 * kChunks> mul_lo{};
+  alignas(64) std::array<uint16_t, 8 * kChunks> shl_lo{};
   bool fits = true;  // every chunk's bytes lie in its 16-byte load
 };
 
@@ -77,6 +80,7 @@ constexpr StreamEncodeTables<kChars, kTopBit> MakeStreamEncode() {
       last = hi_pos[l] > last ? hi_pos[l] : last;
       t.mul_hi[8 * c + l] = static_cast<uint16_t>(1 << (11 - offset));
       t.mul_lo[8 * c + l] = static_cast<uint16_t>(1 << (8 - offset));
+      t.shl_lo[8 * c + l] = static_cast<uint16_t>(8 - offset);
     }
     const size_t at = first + 16 <= period_end ? first : period_end - 16;
     if (last >= at + 16 || last >= period_end) t.fits = false;
