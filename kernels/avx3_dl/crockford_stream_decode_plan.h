@@ -47,10 +47,13 @@ struct CrockfordDecodeStreamPlan {
   size_t vectors = 0;          // V = S / 8 (8 items x S slots / 64)
   CrockfordDecodeVector vec[4] = {};
   CrockfordDecodeOutput out[2] = {};
-  // ULID: 0x78 in the first-character slots (the same lanes in every vector,
-  // S = 32): the OR of the vectors' values plus this, saturating, has bit 7
-  // set iff a value is invalid or a first character's is above 7.
-  alignas(64) uint8_t first_char_bias[64] = {};
+  // The bits of the raw text that mark an error once the vectors' slots are
+  // ORed (or, terminated, XORed with the terminator first): 0x80 (a byte
+  // >= 0x80), 0xFF in the terminator slots (any difference). The bits that
+  // mark an error in the combined vector are vec[w].error_bits, the same
+  // for every w (S = 32 puts first characters and terminators in the same
+  // lanes of each vector).
+  alignas(64) uint8_t raw_bits[64] = {};
   // Terminated: the terminator slots (the same lanes in every vector).
   uint64_t terminator_lanes = 0;
 };
@@ -82,7 +85,7 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
       hi = source[j] > hi ? source[j] : hi;
       if (is_char) vec.value_lanes |= uint64_t{1} << j;
       vec.error_bits[j] = is_terminator ? 0xFF : chars == 26 && logical == pads ? 0x98 : 0x80;
-      if (vec.error_bits[j] == 0x98) plan.first_char_bias[j] = 0x78;
+      if (w == 0) plan.raw_bits[j] = is_terminator ? 0xFF : 0x80;
     }
     const size_t load = lo < 8 * len - 64 ? lo : 8 * len - 64;
     if (hi - load >= 64) return CrockfordDecodeStreamPlan{};
@@ -90,11 +93,10 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
     for (size_t j = 0; j < 64; ++j) vec.relayout[j] = static_cast<uint8_t>(source[j] - load);
   }
   plan.terminator_lanes = plan.vec[0].terminator_lanes;
-  for (size_t w = 0; w < plan.vectors; ++w) {  // one bias vector and terminator mask for all
+  for (size_t w = 0; w < plan.vectors; ++w) {  // one set of error bits and terminator mask for all
     for (size_t j = 0; j < 64; ++j) {
-      if ((plan.vec[w].error_bits[j] == 0x98) != (plan.first_char_bias[j] != 0)) {
+      if (plan.vec[w].error_bits[j] != plan.vec[0].error_bits[j])
         return CrockfordDecodeStreamPlan{};
-      }
     }
     if (plan.vec[w].terminator_lanes != plan.terminator_lanes) return CrockfordDecodeStreamPlan{};
   }
