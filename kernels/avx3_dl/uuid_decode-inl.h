@@ -38,7 +38,7 @@ namespace HWY_NAMESPACE {
 struct UuidDecodeRegs {
   __m512i gather0, gather1, lut_lo, lut_hi;
   __m512i expected0, expected1, expected2, expected3;
-  __m512i fixed0, fixed1, fixed2, fixed3;
+  __m512i checked0, checked1, checked2, checked3;
   size_t offset1, offset2, offset3;
 };
 
@@ -73,29 +73,28 @@ HWY_INLINE UuidGroup LoadUuidGroup(const uint8_t* group, const UuidDecodeRegs& r
 }
 
 // Non-zero bytes where one of the 8 items of g0, g1 has an error: bit 7 of
-// characters and values (the 8 vectors ORed, then masked: 4 ops), any bit
-// of a fixed byte that differs from the expected one: per load position,
-// (a ^ e) | (b ^ e) of the two groups' loads, then ORed in under the fixed
-// lanes (2 ops; V2's are checked in V1 when shared). 10 ops for the common
-// layouts where testing each group took 15.
+// a value (the 4 vectors ORed, then masked: 2 ops), and per load position
+// (a ^ e) | (b ^ e) of the two groups' loads ORed in under checked_bits (2
+// ops; V2's are checked in V1 when shared): any bit of a fixed byte that
+// differs from the expected one, bit 7 of a hex digit's byte (the gathered
+// characters then die at their translation, so GCC needs no copy of the
+// table). 8 ops for the common layouts where testing each group took 15.
 template <bool kShared>
 HWY_INLINE __m512i UuidBlockErrorBytes(const UuidGroup& g0, const UuidGroup& g1,
                                        const UuidDecodeRegs& r) {
   const __m512i bit7 = _mm512_set1_epi8(static_cast<char>(0x80));
-  // a | b | c, and finally (a | b) & c.
-  __m512i errors = _mm512_ternarylogic_epi32(g0.values0, g0.chars0, g0.values1, 0xFE);
-  errors = _mm512_ternarylogic_epi32(errors, g0.chars1, g1.values0, 0xFE);
-  errors = _mm512_ternarylogic_epi32(errors, g1.chars0, g1.values1, 0xFE);
-  errors = _mm512_ternarylogic_epi32(errors, g1.chars1, bit7, 0xA8);
-  // errors | ((a ^ e) | (b ^ e)) & fixed lanes.
-  const auto add_fixed = [&errors](__m512i a, __m512i b, __m512i expected, __m512i lanes) {
+  // a | b | c, then (a | b) & c.
+  __m512i errors = _mm512_ternarylogic_epi32(g0.values0, g0.values1, g1.values0, 0xFE);
+  errors = _mm512_ternarylogic_epi32(errors, g1.values1, bit7, 0xA8);
+  // errors | ((a ^ e) | (b ^ e)) & checked bits.
+  const auto add_loads = [&errors](__m512i a, __m512i b, __m512i expected, __m512i checked) {
     errors = _mm512_ternarylogic_epi32(errors, _mm512_ternarylogic_epi32(a, b, expected, 0x7E),
-                                       lanes, 0xF8);
+                                       checked, 0xF8);
   };
-  add_fixed(g0.v0, g1.v0, r.expected0, r.fixed0);
-  add_fixed(g0.v1, g1.v1, r.expected1, r.fixed1);
-  if constexpr (!kShared) add_fixed(g0.v2, g1.v2, r.expected2, r.fixed2);
-  add_fixed(g0.v3, g1.v3, r.expected3, r.fixed3);
+  add_loads(g0.v0, g1.v0, r.expected0, r.checked0);
+  add_loads(g0.v1, g1.v1, r.expected1, r.checked1);
+  if constexpr (!kShared) add_loads(g0.v2, g1.v2, r.expected2, r.checked2);
+  add_loads(g0.v3, g1.v3, r.expected3, r.checked3);
   return errors;
 }
 
@@ -129,10 +128,10 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
                          _mm512_load_si512(plan.expected[1]),
                          _mm512_load_si512(plan.expected[2]),
                          _mm512_load_si512(plan.expected[3]),
-                         _mm512_load_si512(plan.fixed_lanes[0]),
-                         _mm512_load_si512(plan.fixed_lanes[1]),
-                         _mm512_load_si512(plan.fixed_lanes[2]),
-                         _mm512_load_si512(plan.fixed_lanes[3]),
+                         _mm512_load_si512(plan.checked_bits[0]),
+                         _mm512_load_si512(plan.checked_bits[1]),
+                         _mm512_load_si512(plan.checked_bits[2]),
+                         _mm512_load_si512(plan.checked_bits[3]),
                          plan.load_offset[1],
                          plan.load_offset[2],
                          plan.load_offset[3]};
