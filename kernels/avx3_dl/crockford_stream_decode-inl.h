@@ -3,8 +3,9 @@
 // target_guard.h), 8 items per
 // block: per vector one unaligned load + one vpermb re-lays S-slot items
 // (crockford_stream_decode_plan.h), one vpermi2b translates (128-entry
-// table, bit 7 = invalid), and vpmaddubsw + vpmaddwd + shift + bit-select pack
-// 40-bit groups; two vpermi2b emit the 8 IDs. Errors are ORed into one
+// table, bit 7 = invalid), and vpmaddubsw + vpmaddwd pack 40-bit groups
+// (the high half 4 bits up, so no shift); per 4 IDs two vpermi2b and an OR
+// emit them. Errors are ORed into one
 // vector per block (3 ternary ops for a Record ID; 4 for a ULID, whose
 // first character's value must be at most 7: its lanes test bits 3 and 4
 // too, and only bit 7 of the raw slots reaches them) and tested once with
@@ -57,8 +58,10 @@ class CrockfordStreamBlocks {
       relayout_[w] = _mm512_load_si512(kPlan.vec[w].relayout);
       error_bits_[w] = _mm512_load_si512(kPlan.vec[w].error_bits);
     }
-    final_[0] = _mm512_load_si512(kPlan.out[0].final_bytes);
-    final_[1] = _mm512_load_si512(kPlan.out[1].final_bytes);
+    for (size_t o = 0; o < 2; ++o) {
+      final_[o] = _mm512_load_si512(kPlan.out[o].final_bytes);
+      nibble_[o] = _mm512_load_si512(kPlan.out[o].nibble_bytes);
+    }
   }
 
   // Text slots of vector w of the block at p (pads: the item's first character).
@@ -70,16 +73,16 @@ class CrockfordStreamBlocks {
     return _mm512_maskz_permutex2var_epi8(kPlan.vec[w].value_lanes, lut_lo_, raw, lut_hi_);
   }
 
-  // The 40-bit groups of one vector of values: per qword d0 (bits 32-51)
-  // << 20 | d1 (bits 0-19) after vpmaddubsw + vpmaddwd. The bit-select takes
-  // the shifted value as its destination operand (dead afterwards), which
-  // spares GCC a register copy per vector.
+  // The 40-bit groups of one vector of values: per qword d1 (bits 0-19)
+  // and d0 << 4 (bits 36-55) from vpmaddubsw + vpmaddwd; the last step's
+  // two vpermi2b and an OR join the group's byte 2 from packed bytes 2 and
+  // 4 (see crockford_stream_decode_plan.h). No shift or bit-select: those
+  // took one of the shuffle / multiply / shift pipes and one logic op per
+  // vector, the second vpermi2b takes one per output vector.
   static HWY_INLINE __m512i PackGroups(__m512i values) {
-    const __m512i p20 = _mm512_madd_epi16(_mm512_maddubs_epi16(values, _mm512_set1_epi16(0x0120)),
-                                          _mm512_set1_epi32(0x00010400));  // {32, 1}, {1024, 1}
-    // c ? b : a with a = p20 >> 12, b = p20, c = the low 20 bits.
-    return _mm512_ternarylogic_epi64(_mm512_srli_epi64(p20, 12), p20, _mm512_set1_epi64(0xFFFFF),
-                                     0xD8);
+    // Bytes {32, 1}; words {1024, 1} in the low dword, {16384, 16} in the high.
+    return _mm512_madd_epi16(_mm512_maddubs_epi16(values, _mm512_set1_epi16(0x0120)),
+                             _mm512_set1_epi64(0x0010400000010400));
   }
 
   // Translates and packs the 8 items at p into packed[]; returns a vector
@@ -152,26 +155,32 @@ class CrockfordStreamBlocks {
 
   // Writes the block's 8 IDs (128 bytes) from packed[].
   HWY_INLINE void Store(uint8_t* out, const __m512i* packed) const {
-    constexpr uint32_t kFirst1 = kPlan.out[1].first;
-    _mm512_storeu_si512(out, _mm512_permutex2var_epi8(packed[0], final_[0], packed[1]));
-    _mm512_storeu_si512(out + 64,
-                        _mm512_permutex2var_epi8(packed[kFirst1], final_[1], packed[kFirst1 + 1]));
+    _mm512_storeu_si512(out, Output(0, packed, ~uint64_t{0}));
+    _mm512_storeu_si512(out + 64, Output(1, packed, ~uint64_t{0}));
   }
   // The same with the IDs of the items in errors (bit i: item i) zeroed.
   HWY_INLINE void StoreKeeping(uint8_t* out, const __m512i* packed, uint32_t errors) const {
-    constexpr uint32_t kFirst1 = kPlan.out[1].first;
-    _mm512_storeu_si512(
-        out, _mm512_maskz_permutex2var_epi8(simd_tables::kCrockfordKeepLanes[~errors & 0xF],
-                                            packed[0], final_[0], packed[1]));
-    _mm512_storeu_si512(out + 64, _mm512_maskz_permutex2var_epi8(
-                                      simd_tables::kCrockfordKeepLanes[~errors >> 4 & 0xF],
-                                      packed[kFirst1], final_[1], packed[kFirst1 + 1]));
+    _mm512_storeu_si512(out, Output(0, packed, simd_tables::kCrockfordKeepLanes[~errors & 0xF]));
+    _mm512_storeu_si512(out + 64,
+                        Output(1, packed, simd_tables::kCrockfordKeepLanes[~errors >> 4 & 0xF]));
   }
 
  private:
   __m512i lut_lo_, lut_hi_;
   __m512i relayout_[kVectors], error_bits_[kVectors];
-  __m512i final_[2];
+  // Output vector o (4 IDs) from packed[], lanes outside keep zeroed.
+  HWY_INLINE __m512i Output(size_t o, const __m512i* packed, uint64_t keep) const {
+    const uint32_t first = kPlan.out[o].first;
+    const __m512i bytes =
+        keep == ~uint64_t{0}
+            ? _mm512_permutex2var_epi8(packed[first], final_[o], packed[first + 1])
+            : _mm512_maskz_permutex2var_epi8(keep, packed[first], final_[o], packed[first + 1]);
+    return _mm512_or_si512(
+        bytes, _mm512_maskz_permutex2var_epi8(kPlan.out[o].nibble_lanes & keep, packed[first],
+                                              nibble_[o], packed[first + 1]));
+  }
+
+  __m512i final_[2], nibble_[2];
   __m512i terminator_xor_;  // the terminator in its slots, 0 elsewhere
   __m512i raw_bits_;        // kPlan.raw_bits
 };

@@ -9,12 +9,16 @@
 // the translation mask, their errors are the item's own); with a terminator,
 // pad slot 0 copies it instead (the same lanes in every vector, S = 32). Within each qword
 // (8 slots) the last four characters come first, so that after vpmaddubsw /
-// vpmaddwd the qword holds d1 (bits 0-19) and d0 (bits 32-51) and one shift
-// plus one bit-select make the 40-bit group d0 << 20 | d1. The last step
-// (vpermi2b from two packed vectors) emits 4 x 16 bytes per output vector;
-// an ID byte above the item's bits (Record ID byte 0's top half is the only
-// one) takes byte 5 of the item's first qword, which is 0 for a valid item,
-// so no lane mask is needed unless an item is invalid.
+// vpmaddwd (word weights 1024, 1 in the low dword, 16384, 16 in the high
+// one) the qword holds d1 (bits 0-19) and d0 << 4 (bits 36-55): the 40-bit
+// group d0 << 20 | d1 is bytes 0, 1, 2 | 4 (two nibbles), 5 and 6, with no
+// shift. The last step emits 4 x 16 bytes per output vector from two
+// packed vectors: one vpermi2b takes bytes 0, 1, 2, 5, 6 (final_bytes), a
+// second, zero-masked to the middle byte of each group (nibble_lanes),
+// takes byte 4 (nibble_bytes), and an OR joins them. An ID byte above the
+// item's bits (a Record ID's first) takes byte 3 of the item's first qword,
+// which is 0 for a valid item, so no lane mask is needed unless an item is
+// invalid.
 // Used by kernels/avx3_dl/crockford_stream_decode-inl.h.
 #ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
@@ -34,7 +38,9 @@ struct CrockfordDecodeVector {
 };
 
 struct CrockfordDecodeOutput {
-  alignas(64) uint8_t final_bytes[64];  // vpermi2b indices into packed[first], packed[first + 1]
+  alignas(64) uint8_t final_bytes[64];   // vpermi2b indices into packed[first], packed[first + 1]
+  alignas(64) uint8_t nibble_bytes[64];  // the same for the high nibble of each group's byte 2
+  uint64_t nibble_lanes = 0;             // output lanes that take nibble_bytes too
   uint32_t first = 0;
 };
 
@@ -101,7 +107,9 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
     if (plan.vec[w].terminator_lanes != plan.terminator_lanes) return CrockfordDecodeStreamPlan{};
   }
   // ID byte o of item i = byte n = o + 5 Q - 16 of the item's 40 Q-bit value
-  // (big-endian; n < 0: zero), in item qword n / 5 at byte 4 - n % 5.
+  // (big-endian; n < 0: zero), in item qword n / 5, group byte 4 - n % 5
+  // (from the least significant), which is packed byte kPackedByte[...].
+  constexpr int kPackedByte[5] = {0, 1, 2, 5, 6};  // group byte 2: | packed byte 4
   const int q_per_item = static_cast<int>(plan.qwords_per_item);
   for (int o = 0; o < 2; ++o) {
     CrockfordDecodeOutput& out = plan.out[o];
@@ -109,10 +117,14 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
     for (int k = 0; k < 64; ++k) {
       const int item = 4 * o + k / 16, n = k % 16 + 5 * q_per_item - 16;
       const int qword = item * q_per_item + (n < 0 ? 0 : n / 5);
-      const int byte = n < 0 ? 5 : 4 - n % 5;  // byte 5 of a packed qword: 0
+      const int group_byte = n < 0 ? -1 : 4 - n % 5;
+      const int byte = n < 0 ? 3 : kPackedByte[group_byte];  // byte 3 of a packed qword: 0
       const int index = 8 * qword + byte - 64 * static_cast<int>(out.first);
-      if (index < 0 || index >= 128) return CrockfordDecodeStreamPlan{};
+      const int nibble_index = group_byte == 2 ? index + 2 : index;  // packed byte 4
+      if (index < 0 || nibble_index >= 128) return CrockfordDecodeStreamPlan{};
       out.final_bytes[k] = static_cast<uint8_t>(index);
+      out.nibble_bytes[k] = static_cast<uint8_t>(nibble_index);
+      if (group_byte == 2) out.nibble_lanes |= uint64_t{1} << k;
     }
   }
   plan.usable = true;
