@@ -143,6 +143,8 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
       0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
       0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
       0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
+  // In locals: the ID stores may alias plan, and GCC reloaded plan.stride
+  // and multiplied it into every block's load address.
   const size_t group_bytes = 4 * plan.stride;
   const size_t n = args.count - args.count % 8;
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
@@ -150,7 +152,7 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
   uint8_t* validity = args.validity;
   size_t bad = 0;
   for (size_t base = 0; base < n; base += 8) {
-    const uint8_t* group = text + base * plan.stride;
+    const uint8_t* group = text + base / 4 * group_bytes;
     const uint8_t* second = group + group_bytes;  // items base + 4 .. base + 7
     const UuidGroup g0 = LoadUuidGroup<kShared>(group, r);
     const UuidGroup g1 = LoadUuidGroup<kShared>(second, r);
@@ -163,7 +165,7 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
         _mm512_permutex2var_epi8(_mm512_maddubs_epi16(g1.values0, weights), final_bytes,
                                  _mm512_maddubs_epi16(g1.values1, weights)));
     uint32_t errors = 0;
-    if (HWY_UNLIKELY(_mm512_test_epi8_mask(error_bytes, error_bytes) != 0)) {
+    if (HWY_UNLIKELY(_mm512_test_epi64_mask(error_bytes, error_bytes) != 0)) {
       for (size_t h = 0; h < 2; ++h) {  // zero the invalid IDs of each group
         const uint32_t group_errors =
             UuidGroupErrors(LoadUuidGroup<kShared>(group + h * group_bytes, r), plan, r);
