@@ -3,11 +3,13 @@
 // target_guard.h), 8 items per
 // block: per vector one unaligned load + one vpermb re-lays S-slot items
 // (crockford_stream_decode_plan.h), one vpermi2b translates (128-entry
-// table, bit 7 = invalid), and vpmaddubsw + vpmaddwd + shift + bit-select pack
-// 40-bit groups; two vpermi2b emit the 8 IDs. Errors are ORed into one
-// vector per block (3 ternary ops for a Record ID; 6 ops for a ULID, whose
-// first character's value must be at most 7: a saturating add moves that to
-// bit 7) and tested once; only a block that holds an invalid item works out
+// table, bit 7 = invalid), and vpmaddubsw + vpmaddwd pack 40-bit groups
+// (the high half 4 bits up, so no shift); per 4 IDs two vpermi2b and an OR
+// emit them. Errors are ORed into one
+// vector per block (3 ternary ops for a Record ID; 4 for a ULID, whose
+// first character's value must be at most 7: its lanes test bits 3 and 4
+// too, and only bit 7 of the raw slots reaches them) and tested once with
+// one vptestmq; only a block that holds an invalid item works out
 // exact per-item flags (one ternary op + one vptestmq per vector, as the
 // previous version did for every block) and zeroes those IDs. Layouts with
 // a prefix use crockford_dense-inl.h.
@@ -51,14 +53,15 @@ class CrockfordStreamBlocks {
         lut_hi_(_mm512_load_si512(ascii128 + 64)),
         terminator_xor_(
             _mm512_maskz_set1_epi8(kPlan.terminator_lanes, static_cast<char>(terminator))),
-        terminator_bias_(_mm512_maskz_set1_epi8(kPlan.terminator_lanes, 0x7F)) {
+        raw_bits_(_mm512_load_si512(kPlan.raw_bits)) {
     for (size_t w = 0; w < kVectors; ++w) {
       relayout_[w] = _mm512_load_si512(kPlan.vec[w].relayout);
       error_bits_[w] = _mm512_load_si512(kPlan.vec[w].error_bits);
     }
-    final_[0] = _mm512_load_si512(kPlan.out[0].final_bytes);
-    final_[1] = _mm512_load_si512(kPlan.out[1].final_bytes);
-    first_char_bias_ = _mm512_load_si512(kPlan.first_char_bias);
+    for (size_t o = 0; o < 2; ++o) {
+      final_[o] = _mm512_load_si512(kPlan.out[o].final_bytes);
+      nibble_[o] = _mm512_load_si512(kPlan.out[o].nibble_bytes);
+    }
   }
 
   // Text slots of vector w of the block at p (pads: the item's first character).
@@ -70,64 +73,59 @@ class CrockfordStreamBlocks {
     return _mm512_maskz_permutex2var_epi8(kPlan.vec[w].value_lanes, lut_lo_, raw, lut_hi_);
   }
 
+  // The 40-bit groups of one vector of values: per qword d1 (bits 0-19)
+  // and d0 << 4 (bits 36-55) from vpmaddubsw + vpmaddwd; the last step's
+  // two vpermi2b and an OR join the group's byte 2 from packed bytes 2 and
+  // 4 (see crockford_stream_decode_plan.h). No shift or bit-select: those
+  // took one of the shuffle / multiply / shift pipes and one logic op per
+  // vector, the second vpermi2b takes one per output vector.
+  static HWY_INLINE __m512i PackGroups(__m512i values) {
+    // Bytes {32, 1}; words {1024, 1} in the low dword, {16384, 16} in the high.
+    return _mm512_madd_epi16(_mm512_maddubs_epi16(values, _mm512_set1_epi16(0x0120)),
+                             _mm512_set1_epi64(0x0010400000010400));
+  }
+
   // Translates and packs the 8 items at p into packed[]; returns a vector
-  // with bit 7 set in some byte iff one of them is invalid: a value with bit
-  // 7 (not in the alphabet), an input byte >= 0x80, (ULID) a first
-  // character above 7, or (terminated) a terminator slot that differs. Three
-  // vectors (Record ID): the values and slots ORed (3 ternary ops). Four:
-  // values ORed per pair, plus first_char_bias (ULID, saturating), ORed with
-  // the slots ORed per pair (6 ops for a ULID); terminated, the pairs of slots
-  // are XORed with the terminator first and a saturating add moves a
-  // difference there to bit 7 (7 ops for a Record ID, 8 for a ULID).
+  // that has a bit of error_bits_ set iff one of them is invalid: bit 7 of
+  // a value (not in the alphabet) or of an input byte, (ULID) bit 3 or 4 of
+  // a first character's value (above 7), or (terminated) any bit of a
+  // terminator slot XOR the terminator. Three vectors (Record ID): values
+  // and slots ORed (3 ternary ops). Four: the values ORed (2 ops, the
+  // second also takes the slots' part), the slots ORed and masked with
+  // raw_bits_ (2 ops; terminated: the pairs XORed with the terminator first,
+  // 3 ops), so that a slot's bits 3 and 4 never reach a first character's
+  // lanes: 4 ops for a ULID, 5 for lines, and no saturating add (one of
+  // the ops that share the shuffle/multiply pipes on Zen 5).
   HWY_INLINE __m512i Pack(const uint8_t* p, __m512i* packed) const {
-    const __m512i weights_5 = _mm512_set1_epi16(0x0120);       // bytes {32, 1}
-    const __m512i weights_10 = _mm512_set1_epi32(0x00010400);  // words {1024, 1}
-    const __m512i low_20 = _mm512_set1_epi64(0xFFFFF);
-    __m512i any_values = _mm512_setzero_si512(), any_raw = _mm512_setzero_si512();
-    __m512i values_even = _mm512_setzero_si512(), raw_even = _mm512_setzero_si512();
+    __m512i raw[kVectors], values[kVectors];
 #pragma GCC unroll 4
     for (size_t w = 0; w < kVectors; ++w) {
-      const __m512i raw = Raw(p, w);
-      const __m512i values = Values(raw, w);
-      if constexpr (kPairs) {  // a | b, then a | b | c per pair of vectors
-        if (w % 2 == 0) {
-          values_even = values;
-          raw_even = raw;
-        } else if (w == 1) {
-          any_values = _mm512_or_si512(values_even, values);
-        } else {
-          any_values = _mm512_ternarylogic_epi32(any_values, values_even, values, 0xFE);
-        }
-        if (w % 2 == 0) {
-        } else if constexpr (kPlan.terminated) {  // (a ^ c) | (b ^ c): 0 where both are c
-          const __m512i pair = _mm512_ternarylogic_epi32(raw_even, raw, terminator_xor_, 0x7E);
-          any_raw = w == 1 ? pair : _mm512_or_si512(any_raw, pair);
-        } else {
-          any_raw = w == 1 ? _mm512_or_si512(raw_even, raw)
-                           : _mm512_ternarylogic_epi32(any_raw, raw_even, raw, 0xFE);
-        }
-      } else if (w == 0) {
-        any_values = _mm512_or_si512(values, raw);
-      } else {
-        any_values = _mm512_ternarylogic_epi32(any_values, values, raw, 0xFE);
-      }
-      const __m512i p20 = _mm512_madd_epi16(_mm512_maddubs_epi16(values, weights_5), weights_10);
-      // d0 (bits 32-51) << 20 | d1 (bits 0-19): low_20 ? p20 : p20 >> 12.
-      packed[w] = _mm512_ternarylogic_epi64(p20, _mm512_srli_epi64(p20, 12), low_20, 0xE4);
+      raw[w] = Raw(p, w);
+      values[w] = Values(raw[w], w);
+      packed[w] = PackGroups(values[w]);
     }
-    if constexpr (kFirstChar) any_values = _mm512_adds_epu8(any_values, first_char_bias_);
-    if constexpr (kPlan.terminated) {  // terminator slots: bit 7 iff not the terminator
-      return _mm512_or_si512(any_values, _mm512_adds_epu8(any_raw, terminator_bias_));
-    } else if constexpr (kPairs) {
-      return _mm512_or_si512(any_values, any_raw);
+    if constexpr (!kPairs) {  // a | b, then a | b | c
+      const __m512i any = _mm512_or_si512(values[0], raw[0]);
+      return _mm512_ternarylogic_epi32(_mm512_ternarylogic_epi32(any, values[1], raw[1], 0xFE),
+                                       values[2], raw[2], 0xFE);
     } else {
-      return any_values;
+      __m512i any_raw;
+      if constexpr (kPlan.terminated) {  // (a ^ c) | (b ^ c): 0 where both are c
+        const __m512i pair01 = _mm512_ternarylogic_epi32(raw[0], raw[1], terminator_xor_, 0x7E);
+        const __m512i pair23 = _mm512_ternarylogic_epi32(raw[2], raw[3], terminator_xor_, 0x7E);
+        any_raw = _mm512_ternarylogic_epi32(pair01, pair23, raw_bits_, 0xA8);  // (a | b) & c
+      } else {
+        const __m512i raw012 = _mm512_ternarylogic_epi32(raw[0], raw[1], raw[2], 0xFE);
+        any_raw = _mm512_ternarylogic_epi32(raw012, raw[3], raw_bits_, 0xA8);
+      }
+      const __m512i values012 = _mm512_ternarylogic_epi32(values[0], values[1], values[2], 0xFE);
+      return _mm512_ternarylogic_epi32(values012, values[3], any_raw, 0xFE);
     }
   }
 
   // Whether Pack's result shows a bad item.
-  static HWY_INLINE bool AnyBad(__m512i suspect) {
-    return _mm512_test_epi64_mask(suspect, _mm512_set1_epi8(static_cast<char>(0x80))) != 0;
+  HWY_INLINE bool AnyBad(__m512i suspect) const {
+    return _mm512_test_epi64_mask(suspect, error_bits_[0]) != 0;
   }
 
   // Bit i: item i of the block at p is invalid.
@@ -157,28 +155,34 @@ class CrockfordStreamBlocks {
 
   // Writes the block's 8 IDs (128 bytes) from packed[].
   HWY_INLINE void Store(uint8_t* out, const __m512i* packed) const {
-    constexpr uint32_t kFirst1 = kPlan.out[1].first;
-    _mm512_storeu_si512(out, _mm512_permutex2var_epi8(packed[0], final_[0], packed[1]));
-    _mm512_storeu_si512(out + 64,
-                        _mm512_permutex2var_epi8(packed[kFirst1], final_[1], packed[kFirst1 + 1]));
+    _mm512_storeu_si512(out, Output(0, packed, ~uint64_t{0}));
+    _mm512_storeu_si512(out + 64, Output(1, packed, ~uint64_t{0}));
   }
   // The same with the IDs of the items in errors (bit i: item i) zeroed.
   HWY_INLINE void StoreKeeping(uint8_t* out, const __m512i* packed, uint32_t errors) const {
-    constexpr uint32_t kFirst1 = kPlan.out[1].first;
-    _mm512_storeu_si512(
-        out, _mm512_maskz_permutex2var_epi8(simd_tables::kCrockfordKeepLanes[~errors & 0xF],
-                                            packed[0], final_[0], packed[1]));
-    _mm512_storeu_si512(out + 64, _mm512_maskz_permutex2var_epi8(
-                                      simd_tables::kCrockfordKeepLanes[~errors >> 4 & 0xF],
-                                      packed[kFirst1], final_[1], packed[kFirst1 + 1]));
+    _mm512_storeu_si512(out, Output(0, packed, simd_tables::kCrockfordKeepLanes[~errors & 0xF]));
+    _mm512_storeu_si512(out + 64,
+                        Output(1, packed, simd_tables::kCrockfordKeepLanes[~errors >> 4 & 0xF]));
   }
 
  private:
   __m512i lut_lo_, lut_hi_;
   __m512i relayout_[kVectors], error_bits_[kVectors];
-  __m512i final_[2], first_char_bias_;
-  __m512i terminator_xor_;   // the terminator in its slots, 0 elsewhere
-  __m512i terminator_bias_;  // 0x7F in the terminator slots: bit 7 iff not 0 (saturating)
+  // Output vector o (4 IDs) from packed[], lanes outside keep zeroed.
+  HWY_INLINE __m512i Output(size_t o, const __m512i* packed, uint64_t keep) const {
+    const uint32_t first = kPlan.out[o].first;
+    const __m512i bytes =
+        keep == ~uint64_t{0}
+            ? _mm512_permutex2var_epi8(packed[first], final_[o], packed[first + 1])
+            : _mm512_maskz_permutex2var_epi8(keep, packed[first], final_[o], packed[first + 1]);
+    return _mm512_or_si512(
+        bytes, _mm512_maskz_permutex2var_epi8(kPlan.out[o].nibble_lanes & keep, packed[first],
+                                              nibble_[o], packed[first + 1]));
+  }
+
+  __m512i final_[2], nibble_[2];
+  __m512i terminator_xor_;  // the terminator in its slots, 0 elsewhere
+  __m512i raw_bits_;        // kPlan.raw_bits
 };
 
 // Decodes the first count - count % 8 items; returns how many and sets
@@ -197,7 +201,7 @@ HWY_INLINE size_t DecodeCrockfordStream(const kernels::DecodeArgs& args, const u
   for (size_t base = 0; base < n; base += 8) {
     const uint8_t* p = text + base * Blocks::kLen;
     __m512i packed[Blocks::kVectors];
-    if (HWY_LIKELY(!Blocks::AnyBad(blocks.Pack(p, packed)))) {
+    if (HWY_LIKELY(!blocks.AnyBad(blocks.Pack(p, packed)))) {
       blocks.Store(ids + 16 * base, packed);
       validity[base / 8] = 0xFF;
     } else {  // exact flags

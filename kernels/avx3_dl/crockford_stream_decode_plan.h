@@ -9,12 +9,16 @@
 // the translation mask, their errors are the item's own); with a terminator,
 // pad slot 0 copies it instead (the same lanes in every vector, S = 32). Within each qword
 // (8 slots) the last four characters come first, so that after vpmaddubsw /
-// vpmaddwd the qword holds d1 (bits 0-19) and d0 (bits 32-51) and one shift
-// plus one bit-select make the 40-bit group d0 << 20 | d1. The last step
-// (vpermi2b from two packed vectors) emits 4 x 16 bytes per output vector;
-// an ID byte above the item's bits (Record ID byte 0's top half is the only
-// one) takes byte 5 of the item's first qword, which is 0 for a valid item,
-// so no lane mask is needed unless an item is invalid.
+// vpmaddwd (word weights 1024, 1 in the low dword, 16384, 16 in the high
+// one) the qword holds d1 (bits 0-19) and d0 << 4 (bits 36-55): the 40-bit
+// group d0 << 20 | d1 is bytes 0, 1, 2 | 4 (two nibbles), 5 and 6, with no
+// shift. The last step emits 4 x 16 bytes per output vector from two
+// packed vectors: one vpermi2b takes bytes 0, 1, 2, 5, 6 (final_bytes), a
+// second, zero-masked to the middle byte of each group (nibble_lanes),
+// takes byte 4 (nibble_bytes), and an OR joins them. An ID byte above the
+// item's bits (a Record ID's first) takes byte 3 of the item's first qword,
+// which is 0 for a valid item, so no lane mask is needed unless an item is
+// invalid.
 // Used by kernels/avx3_dl/crockford_stream_decode-inl.h.
 #ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
@@ -34,7 +38,9 @@ struct CrockfordDecodeVector {
 };
 
 struct CrockfordDecodeOutput {
-  alignas(64) uint8_t final_bytes[64];  // vpermi2b indices into packed[first], packed[first + 1]
+  alignas(64) uint8_t final_bytes[64];   // vpermi2b indices into packed[first], packed[first + 1]
+  alignas(64) uint8_t nibble_bytes[64];  // the same for the high nibble of each group's byte 2
+  uint64_t nibble_lanes = 0;             // output lanes that take nibble_bytes too
   uint32_t first = 0;
 };
 
@@ -47,10 +53,13 @@ struct CrockfordDecodeStreamPlan {
   size_t vectors = 0;          // V = S / 8 (8 items x S slots / 64)
   CrockfordDecodeVector vec[4] = {};
   CrockfordDecodeOutput out[2] = {};
-  // ULID: 0x78 in the first-character slots (the same lanes in every vector,
-  // S = 32): the OR of the vectors' values plus this, saturating, has bit 7
-  // set iff a value is invalid or a first character's is above 7.
-  alignas(64) uint8_t first_char_bias[64] = {};
+  // The bits of the raw text that mark an error once the vectors' slots are
+  // ORed (or, terminated, XORed with the terminator first): 0x80 (a byte
+  // >= 0x80), 0xFF in the terminator slots (any difference). The bits that
+  // mark an error in the combined vector are vec[w].error_bits, the same
+  // for every w (S = 32 puts first characters and terminators in the same
+  // lanes of each vector).
+  alignas(64) uint8_t raw_bits[64] = {};
   // Terminated: the terminator slots (the same lanes in every vector).
   uint64_t terminator_lanes = 0;
 };
@@ -82,7 +91,7 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
       hi = source[j] > hi ? source[j] : hi;
       if (is_char) vec.value_lanes |= uint64_t{1} << j;
       vec.error_bits[j] = is_terminator ? 0xFF : chars == 26 && logical == pads ? 0x98 : 0x80;
-      if (vec.error_bits[j] == 0x98) plan.first_char_bias[j] = 0x78;
+      if (w == 0) plan.raw_bits[j] = is_terminator ? 0xFF : 0x80;
     }
     const size_t load = lo < 8 * len - 64 ? lo : 8 * len - 64;
     if (hi - load >= 64) return CrockfordDecodeStreamPlan{};
@@ -90,16 +99,17 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
     for (size_t j = 0; j < 64; ++j) vec.relayout[j] = static_cast<uint8_t>(source[j] - load);
   }
   plan.terminator_lanes = plan.vec[0].terminator_lanes;
-  for (size_t w = 0; w < plan.vectors; ++w) {  // one bias vector and terminator mask for all
+  for (size_t w = 0; w < plan.vectors; ++w) {  // one set of error bits and terminator mask for all
     for (size_t j = 0; j < 64; ++j) {
-      if ((plan.vec[w].error_bits[j] == 0x98) != (plan.first_char_bias[j] != 0)) {
+      if (plan.vec[w].error_bits[j] != plan.vec[0].error_bits[j])
         return CrockfordDecodeStreamPlan{};
-      }
     }
     if (plan.vec[w].terminator_lanes != plan.terminator_lanes) return CrockfordDecodeStreamPlan{};
   }
   // ID byte o of item i = byte n = o + 5 Q - 16 of the item's 40 Q-bit value
-  // (big-endian; n < 0: zero), in item qword n / 5 at byte 4 - n % 5.
+  // (big-endian; n < 0: zero), in item qword n / 5, group byte 4 - n % 5
+  // (from the least significant), which is packed byte kPackedByte[...].
+  constexpr int kPackedByte[5] = {0, 1, 2, 5, 6};  // group byte 2: | packed byte 4
   const int q_per_item = static_cast<int>(plan.qwords_per_item);
   for (int o = 0; o < 2; ++o) {
     CrockfordDecodeOutput& out = plan.out[o];
@@ -107,10 +117,14 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
     for (int k = 0; k < 64; ++k) {
       const int item = 4 * o + k / 16, n = k % 16 + 5 * q_per_item - 16;
       const int qword = item * q_per_item + (n < 0 ? 0 : n / 5);
-      const int byte = n < 0 ? 5 : 4 - n % 5;  // byte 5 of a packed qword: 0
+      const int group_byte = n < 0 ? -1 : 4 - n % 5;
+      const int byte = n < 0 ? 3 : kPackedByte[group_byte];  // byte 3 of a packed qword: 0
       const int index = 8 * qword + byte - 64 * static_cast<int>(out.first);
-      if (index < 0 || index >= 128) return CrockfordDecodeStreamPlan{};
+      const int nibble_index = group_byte == 2 ? index + 2 : index;  // packed byte 4
+      if (index < 0 || nibble_index >= 128) return CrockfordDecodeStreamPlan{};
       out.final_bytes[k] = static_cast<uint8_t>(index);
+      out.nibble_bytes[k] = static_cast<uint8_t>(nibble_index);
+      if (group_byte == 2) out.nibble_lanes |= uint64_t{1} << k;
     }
   }
   plan.usable = true;

@@ -38,7 +38,7 @@ namespace HWY_NAMESPACE {
 struct UuidDecodeRegs {
   __m512i gather0, gather1, lut_lo, lut_hi;
   __m512i expected0, expected1, expected2, expected3;
-  __m512i fixed0, fixed1, fixed2, fixed3;
+  __m512i checked0, checked1, checked2, checked3;
   size_t offset1, offset2, offset3;
 };
 
@@ -72,25 +72,30 @@ HWY_INLINE UuidGroup LoadUuidGroup(const uint8_t* group, const UuidDecodeRegs& r
   return g;
 }
 
-// Non-zero bytes where the group has an error: bit 7 of characters and
-// values, any bit of a fixed byte that differs from the expected one
-// (V2's are checked in V1 when shared).
+// Non-zero bytes where one of the 8 items of g0, g1 has an error: bit 7 of
+// a value (the 4 vectors ORed, then masked: 2 ops), and per load position
+// (a ^ e) | (b ^ e) of the two groups' loads ORed in under checked_bits (2
+// ops; V2's are checked in V1 when shared): any bit of a fixed byte that
+// differs from the expected one, bit 7 of a hex digit's byte (the gathered
+// characters then die at their translation, so GCC needs no copy of the
+// table). 8 ops for the common layouts where testing each group took 15.
 template <bool kShared>
-HWY_INLINE __m512i UuidGroupErrorBytes(const UuidGroup& g, const UuidDecodeRegs& r) {
+HWY_INLINE __m512i UuidBlockErrorBytes(const UuidGroup& g0, const UuidGroup& g1,
+                                       const UuidDecodeRegs& r) {
   const __m512i bit7 = _mm512_set1_epi8(static_cast<char>(0x80));
-  const __m512i digits =
-      _mm512_ternarylogic_epi32(g.values0, g.chars0, g.values1, 0xFE);  // a | b | c
-  const __m512i digit_errors =
-      _mm512_ternarylogic_epi32(digits, g.chars1, bit7, 0xA8);  // (a | b) & c
-  // (a ^ b) & c: the fixed bytes that differ.
-  const __m512i f0 = _mm512_ternarylogic_epi32(g.v0, r.expected0, r.fixed0, 0x28);
-  const __m512i f1 = _mm512_ternarylogic_epi32(g.v1, r.expected1, r.fixed1, 0x28);
-  const __m512i f3 = _mm512_ternarylogic_epi32(g.v3, r.expected3, r.fixed3, 0x28);
-  __m512i errors = _mm512_ternarylogic_epi32(digit_errors, f0, f1, 0xFE);
-  if constexpr (!kShared) {
-    errors = _mm512_or_si512(errors, _mm512_ternarylogic_epi32(g.v2, r.expected2, r.fixed2, 0x28));
-  }
-  return _mm512_or_si512(errors, f3);
+  // a | b | c, then (a | b) & c.
+  __m512i errors = _mm512_ternarylogic_epi32(g0.values0, g0.values1, g1.values0, 0xFE);
+  errors = _mm512_ternarylogic_epi32(errors, g1.values1, bit7, 0xA8);
+  // errors | ((a ^ e) | (b ^ e)) & checked bits.
+  const auto add_loads = [&errors](__m512i a, __m512i b, __m512i expected, __m512i checked) {
+    errors = _mm512_ternarylogic_epi32(errors, _mm512_ternarylogic_epi32(a, b, expected, 0x7E),
+                                       checked, 0xF8);
+  };
+  add_loads(g0.v0, g1.v0, r.expected0, r.checked0);
+  add_loads(g0.v1, g1.v1, r.expected1, r.checked1);
+  if constexpr (!kShared) add_loads(g0.v2, g1.v2, r.expected2, r.checked2);
+  add_loads(g0.v3, g1.v3, r.expected3, r.checked3);
+  return errors;
 }
 
 // Bits 0-3: items 0-3 of the group are invalid (the cold path).
@@ -123,10 +128,10 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
                          _mm512_load_si512(plan.expected[1]),
                          _mm512_load_si512(plan.expected[2]),
                          _mm512_load_si512(plan.expected[3]),
-                         _mm512_load_si512(plan.fixed_lanes[0]),
-                         _mm512_load_si512(plan.fixed_lanes[1]),
-                         _mm512_load_si512(plan.fixed_lanes[2]),
-                         _mm512_load_si512(plan.fixed_lanes[3]),
+                         _mm512_load_si512(plan.checked_bits[0]),
+                         _mm512_load_si512(plan.checked_bits[1]),
+                         _mm512_load_si512(plan.checked_bits[2]),
+                         _mm512_load_si512(plan.checked_bits[3]),
                          plan.load_offset[1],
                          plan.load_offset[2],
                          plan.load_offset[3]};
@@ -138,6 +143,8 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
       0x0000FFFF00000000, 0x0000FFFF0000FFFF, 0x0000FFFFFFFF0000, 0x0000FFFFFFFFFFFF,
       0xFFFF000000000000, 0xFFFF00000000FFFF, 0xFFFF0000FFFF0000, 0xFFFF0000FFFFFFFF,
       0xFFFFFFFF00000000, 0xFFFFFFFF0000FFFF, 0xFFFFFFFFFFFF0000, 0xFFFFFFFFFFFFFFFF};
+  // In locals: the ID stores may alias plan, and GCC reloaded plan.stride
+  // and multiplied it into every block's load address.
   const size_t group_bytes = 4 * plan.stride;
   const size_t n = args.count - args.count % 8;
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
@@ -145,12 +152,11 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
   uint8_t* validity = args.validity;
   size_t bad = 0;
   for (size_t base = 0; base < n; base += 8) {
-    const uint8_t* group = text + base * plan.stride;
+    const uint8_t* group = text + base / 4 * group_bytes;
     const uint8_t* second = group + group_bytes;  // items base + 4 .. base + 7
     const UuidGroup g0 = LoadUuidGroup<kShared>(group, r);
     const UuidGroup g1 = LoadUuidGroup<kShared>(second, r);
-    const __m512i error_bytes =
-        _mm512_or_si512(UuidGroupErrorBytes<kShared>(g0, r), UuidGroupErrorBytes<kShared>(g1, r));
+    const __m512i error_bytes = UuidBlockErrorBytes<kShared>(g0, g1, r);
     _mm512_storeu_si512(ids + 16 * base, _mm512_permutex2var_epi8(
                                              _mm512_maddubs_epi16(g0.values0, weights), final_bytes,
                                              _mm512_maddubs_epi16(g0.values1, weights)));
@@ -159,7 +165,7 @@ HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
         _mm512_permutex2var_epi8(_mm512_maddubs_epi16(g1.values0, weights), final_bytes,
                                  _mm512_maddubs_epi16(g1.values1, weights)));
     uint32_t errors = 0;
-    if (HWY_UNLIKELY(_mm512_test_epi8_mask(error_bytes, error_bytes) != 0)) {
+    if (HWY_UNLIKELY(_mm512_test_epi64_mask(error_bytes, error_bytes) != 0)) {
       for (size_t h = 0; h < 2; ++h) {  // zero the invalid IDs of each group
         const uint32_t group_errors =
             UuidGroupErrors(LoadUuidGroup<kShared>(group + h * group_bytes, r), plan, r);

@@ -110,10 +110,13 @@ struct UuidDecodePlan {
   bool shared_load = false;  // V1 and V2 are one load
   size_t stride = 0;
   size_t load_offset[4] = {};
-  alignas(64) uint8_t gather[2][64] = {};       // per pair: vpermi2b indices, digit order
-  alignas(64) uint8_t expected[4][64] = {};     // fixed bytes in V0-V3
-  alignas(64) uint8_t fixed_lanes[4][64] = {};  // 0xFF where Vj holds a fixed byte
-  uint64_t item_lanes[4][4] = {};               // [item][vector]: its fixed lanes
+  alignas(64) uint8_t gather[2][64] = {};    // per pair: vpermi2b indices, digit order
+  alignas(64) uint8_t expected[4][64] = {};  // fixed bytes in V0-V3
+  // The bits that mark an error in Vj XOR expected[j]: 0xFF where Vj holds
+  // a fixed byte, 0x80 where Vj holds a hex digit the gather takes from it (bytes >= 0x80;
+  // bytes between items are never checked).
+  alignas(64) uint8_t checked_bits[4][64] = {};
+  uint64_t item_lanes[4][4] = {};  // [item][vector]: its fixed lanes
   // The last vpermi2b over the two pairs' u16 lanes (digit pairs joined by
   // vpmaddubsw): output byte o of ID k is the low byte of lane
   // 16 * (k % 2) + o of pair k / 2.
@@ -148,6 +151,7 @@ constexpr void BuildUuidDecodePlan(size_t chars, const char* prefix, size_t pref
         const size_t digit = hyphens ? internal::UuidDigitOfChar(ch) : ch;
         plan->gather[pair][32 * (k % 2) + digit] =
             static_cast<uint8_t>((vec == first ? 0 : 64) + lane);
+        plan->checked_bits[plan->shared_load && vec == 2 ? 1 : vec][lane] |= 0x80;
         continue;
       }
       uint8_t byte = '-';
@@ -155,7 +159,7 @@ constexpr void BuildUuidDecodePlan(size_t chars, const char* prefix, size_t pref
       if (off >= prefix_len && ch >= chars) byte = static_cast<uint8_t>(terminator);
       const size_t checked = plan->shared_load && vec == 2 ? 1 : vec;
       plan->expected[checked][lane] = byte;
-      plan->fixed_lanes[checked][lane] = 0xFF;
+      plan->checked_bits[checked][lane] = 0xFF;
       plan->item_lanes[k][checked] |= uint64_t{1} << lane;
     }
   }
