@@ -1,8 +1,9 @@
 // The millisecond a ulid_min / ulid_max argument given as text or as a
 // Julian day stands for, shared by the engine integrations:
 //   text: "YYYY-MM-DD" (a whole day: the upper bound is the last millisecond
-//         of that day), an ISO 8601 time or an integer of Unix milliseconds
-//         (sortid::parse_timestamp's forms);
+//         of that day), an ISO 8601 time (the upper bound is the last
+//         millisecond of the second, or of the fraction's last digit) or an
+//         integer of Unix milliseconds (sortid::parse_timestamp's forms);
 //   Julian day (SQLite's julianday()): rounded to the nearest millisecond.
 #ifndef SORTID_ENGINES_COMMON_TIME_BOUNDS_H_
 #define SORTID_ENGINES_COMMON_TIME_BOUNDS_H_
@@ -18,20 +19,12 @@ namespace sortid::engines {
 
 inline constexpr int64_t kMsPerDay = 86'400'000;
 
-// "YYYY-MM-DD" exactly: a calendar day rather than an instant.
-inline bool IsDateOnly(std::string_view text) {
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') return false;
-  for (size_t i : {0u, 1u, 2u, 3u, 5u, 6u, 8u, 9u}) {
-    if (text[i] < '0' || text[i] > '9') return false;
-  }
-  return true;
-}
-
-// Unix ms of the lower (upper) bound for text; nullopt when malformed.
+// Unix ms of the lower (upper) bound for text: the first (last) millisecond
+// of the period it names ("2024-01-31" a day, "2024-01-31T12:00:00Z" a
+// second, ".5" 100 ms), as the sortid command's --from / --to read it
+// (sortid::TimeBound); nullopt when malformed.
 inline std::optional<int64_t> BoundFromText(std::string_view text, bool upper) {
-  const std::optional<int64_t> ms = sortid::parse_timestamp(text);
-  if (ms && upper && IsDateOnly(text)) return *ms + (kMsPerDay - 1);
-  return ms;
+  return sortid::parse_timestamp(text, upper ? sortid::TimeBound::kEnd : sortid::TimeBound::kStart);
 }
 
 // Unix ms of a Julian day number; nullopt when not finite or beyond any ID's

@@ -74,6 +74,12 @@ check('ulid_min / ulid_max: TIMESTAMP, TIMESTAMPTZ, DATE (whole day), text', asy
       ulid_min(DATE '2024-01-01'), ulid_max(DATE '2024-01-31'),
       ulid_min('2024-01-01'), ulid_max('2024-01-31')`),
     [min, max, min, max, min, max, min, max]);
+  // Text names a period: a whole second, or the fraction's last digit.
+  assert.deepEqual(
+    await one(`SELECT ulid_max('2024-01-31 23:59:59'), ulid_min('2024-01-31T23:59:59Z'),
+      ulid_max('2024-01-31 23:59:59.5') = ulid_max(TIMESTAMP '2024-01-31 23:59:59.599'),
+      ulid_max('2024-01-31 23:59:59.000') < ulid_max('2024-01-31 23:59:59')`),
+    [max, '01HNGZE50R0000000000000000', 'true', 'true']);
   assert.deepEqual(
     await one(`SELECT ulid_min(now()) <= ulid_max(now()),
       epoch_ms(ulid_time(ulid_min(now()))) = epoch_ms(now())`),

@@ -141,7 +141,7 @@ TEST_F(DuckDbTest, RegisterOnASecondConnection) {
 }
 
 // ulid_min / ulid_max take TIMESTAMP, TIMESTAMPTZ (now()), DATE and text; a
-// date-only upper bound is the last millisecond of that day.
+// text or DATE upper bound is the last millisecond of the period named.
 TEST_F(DuckDbTest, BoundsForEveryTimeType) {
   EXPECT_EQ(Query("SELECT epoch_ms(ulid_time(ulid_min(now()))) = epoch_ms(now()), "
                   "ulid_min(now()) < ulid_max(now())"),
@@ -150,6 +150,13 @@ TEST_F(DuckDbTest, BoundsForEveryTimeType) {
                   "ulid_min(TIMESTAMPTZ '2024-01-01 00:00:00+00'), ulid_max('2024-01-31')"),
             "01HK153X000000000000000000|01HNGZE5ZZZZZZZZZZZZZZZZZZ|"
             "01HK153X000000000000000000|01HNGZE5ZZZZZZZZZZZZZZZZZZ");
+  // Text names a period (as the sortid command's --to reads it): a whole
+  // second, or the fraction's last digit (".5" is 100 ms).
+  EXPECT_EQ(Query("SELECT ulid_max('2024-01-31 23:59:59'), ulid_min('2024-01-31T23:59:59Z'), "
+                  "ulid_max('2024-01-31 23:59:59.5') = "
+                  "ulid_max(TIMESTAMP '2024-01-31 23:59:59.599'), "
+                  "ulid_max('2024-01-31 23:59:59.000') < ulid_max('2024-01-31 23:59:59')"),
+            "01HNGZE5ZZZZZZZZZZZZZZZZZZ|01HNGZE50R0000000000000000|true|true");
 }
 
 // Messages quote the value escaped as the sortid command does: a NUL does not

@@ -115,14 +115,20 @@ TEST_F(SqliteTest, HostileInputIsEscapedInMessages) {
             "ERROR: uuid_to_ulid: 'nope\\x00\\n' is not a UUID (36 or 32 hex characters)");
 }
 
-// ulid_min / ulid_max take REAL Julian days (julianday()), and a date-only
-// upper bound is the last millisecond of that day.
+// ulid_min / ulid_max take REAL Julian days (julianday()), and text upper
+// bounds are the last millisecond of the day, second or fraction named.
 TEST_F(SqliteTest, BoundsTakeJulianDaysAndWholeDays) {
   EXPECT_EQ(Query("SELECT ulid_min(julianday('2024-01-01')), ulid_min(2460310.5), "
                   "ulid_max(julianday('2024-01-31 23:59:59.999'))"),
             "01HK153X000000000000000000|01HK153X000000000000000000|01HNGZE5ZZZZZZZZZZZZZZZZZZ");
   EXPECT_EQ(Query("SELECT ulid_max('2024-01-31'), ulid_min('2024-01-31') < ulid_max('2024-01-31')"),
             "01HNGZE5ZZZZZZZZZZZZZZZZZZ|1");
+  // Text names a period (as the sortid command's --to reads it): a whole
+  // second, or the fraction's last digit (".5" is 100 ms).
+  EXPECT_EQ(Query("SELECT ulid_max('2024-01-31 23:59:59'), ulid_min('2024-01-31T23:59:59Z'), "
+                  "ulid_max('2024-01-31 23:59:59.5') = ulid_max('2024-01-31T23:59:59.599Z'), "
+                  "ulid_max('2024-01-31 23:59:59.000') < ulid_max('2024-01-31 23:59:59')"),
+            "01HNGZE5ZZZZZZZZZZZZZZZZZZ|01HNGZE50R0000000000000000|1|1");
   EXPECT_EQ(Query("SELECT abs(ulid_time(ulid_min(julianday('now'))) - "
                   "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)) <= 1"),
             "1");
