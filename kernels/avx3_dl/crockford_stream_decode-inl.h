@@ -53,11 +53,9 @@ class CrockfordStreamBlocks {
         lut_hi_(_mm512_load_si512(ascii128 + 64)),
         terminator_xor_(
             _mm512_maskz_set1_epi8(kPlan.terminator_lanes, static_cast<char>(terminator))),
+        error_bits_(_mm512_load_si512(kPlan.error_bits)),
         raw_bits_(_mm512_load_si512(kPlan.raw_bits)) {
-    for (size_t w = 0; w < kVectors; ++w) {
-      relayout_[w] = _mm512_load_si512(kPlan.vec[w].relayout);
-      error_bits_[w] = _mm512_load_si512(kPlan.vec[w].error_bits);
-    }
+    for (size_t w = 0; w < kVectors; ++w) relayout_[w] = _mm512_load_si512(kPlan.vec[w].relayout);
     for (size_t o = 0; o < 2; ++o) {
       final_[o] = _mm512_load_si512(kPlan.out[o].final_bytes);
       nibble_[o] = _mm512_load_si512(kPlan.out[o].nibble_bytes);
@@ -125,7 +123,7 @@ class CrockfordStreamBlocks {
 
   // Whether Pack's result shows a bad item.
   HWY_INLINE bool AnyBad(__m512i suspect) const {
-    return _mm512_test_epi64_mask(suspect, error_bits_[0]) != 0;
+    return _mm512_test_epi64_mask(suspect, error_bits_) != 0;
   }
 
   // Bit i: item i of the block at p is invalid.
@@ -141,8 +139,7 @@ class CrockfordStreamBlocks {
         flagged = _mm512_mask_blend_epi8(kPlan.terminator_lanes, flagged,
                                          _mm512_xor_si512(raw, terminator_xor_));
       }
-      lane_errors |= static_cast<uint32_t>(_mm512_test_epi64_mask(flagged, error_bits_[w]))
-                     << (8 * w);
+      lane_errors |= static_cast<uint32_t>(_mm512_test_epi64_mask(flagged, error_bits_)) << (8 * w);
     }
     if constexpr (kVectors == 4) {
       uint32_t any = lane_errors | lane_errors >> 1;
@@ -167,7 +164,7 @@ class CrockfordStreamBlocks {
 
  private:
   __m512i lut_lo_, lut_hi_;
-  __m512i relayout_[kVectors], error_bits_[kVectors];
+  __m512i relayout_[kVectors];
   // Output vector o (4 IDs) from packed[], lanes outside keep zeroed.
   HWY_INLINE __m512i Output(size_t o, const __m512i* packed, uint64_t keep) const {
     const uint32_t first = kPlan.out[o].first;
@@ -182,6 +179,7 @@ class CrockfordStreamBlocks {
 
   __m512i final_[2], nibble_[2];
   __m512i terminator_xor_;  // the terminator in its slots, 0 elsewhere
+  __m512i error_bits_;      // kPlan.error_bits
   __m512i raw_bits_;        // kPlan.raw_bits
 };
 

@@ -30,11 +30,10 @@
 namespace sortid::simd_tables {
 
 struct CrockfordDecodeVector {
-  alignas(64) uint8_t relayout[64];    // vpermb indices into the loaded text
-  alignas(64) uint8_t error_bits[64];  // 0x80; 0x98: ULID first character; 0xFF: terminator
-  uint64_t value_lanes = 0;            // character slots (pads: value 0)
-  uint64_t terminator_lanes = 0;       // slots holding the item's terminator
-  uint32_t load_offset = 0;            // text bytes from the first of the 8 items
+  alignas(64) uint8_t relayout[64];  // vpermb indices into the loaded text
+  uint64_t value_lanes = 0;          // character slots (pads: value 0)
+  uint64_t terminator_lanes = 0;     // slots holding the item's terminator
+  uint32_t load_offset = 0;          // text bytes from the first of the 8 items
 };
 
 struct CrockfordDecodeOutput {
@@ -53,12 +52,15 @@ struct CrockfordDecodeStreamPlan {
   size_t vectors = 0;          // V = S / 8 (8 items x S slots / 64)
   CrockfordDecodeVector vec[4] = {};
   CrockfordDecodeOutput out[2] = {};
+  // The bits that mark an error in a vector of values | raw & 0x80 (or
+  // their OR over the vectors): 0x80; 0x98 in a ULID's first-character
+  // slots (a value above 7); 0xFF in the terminator slots (raw XOR the
+  // terminator). One set for every vector: S = 32 puts first characters and
+  // terminators in the same lanes of each (the plan is unusable otherwise).
+  alignas(64) uint8_t error_bits[64] = {};
   // The bits of the raw text that mark an error once the vectors' slots are
   // ORed (or, terminated, XORed with the terminator first): 0x80 (a byte
-  // >= 0x80), 0xFF in the terminator slots (any difference). The bits that
-  // mark an error in the combined vector are vec[w].error_bits, the same
-  // for every w (S = 32 puts first characters and terminators in the same
-  // lanes of each vector).
+  // >= 0x80), 0xFF in the terminator slots (any difference).
   alignas(64) uint8_t raw_bits[64] = {};
   // Terminated: the terminator slots (the same lanes in every vector).
   uint64_t terminator_lanes = 0;
@@ -90,8 +92,15 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
       lo = source[j] < lo ? source[j] : lo;
       hi = source[j] > hi ? source[j] : hi;
       if (is_char) vec.value_lanes |= uint64_t{1} << j;
-      vec.error_bits[j] = is_terminator ? 0xFF : chars == 26 && logical == pads ? 0x98 : 0x80;
-      if (w == 0) plan.raw_bits[j] = is_terminator ? 0xFF : 0x80;
+      const uint8_t error_bits = is_terminator                    ? 0xFF
+                                 : chars == 26 && logical == pads ? 0x98
+                                                                  : 0x80;
+      if (w == 0) {
+        plan.error_bits[j] = error_bits;
+        plan.raw_bits[j] = is_terminator ? 0xFF : 0x80;
+      } else if (error_bits != plan.error_bits[j]) {
+        return CrockfordDecodeStreamPlan{};  // not the same lanes in every vector
+      }
     }
     const size_t load = lo < 8 * len - 64 ? lo : 8 * len - 64;
     if (hi - load >= 64) return CrockfordDecodeStreamPlan{};
@@ -99,11 +108,7 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
     for (size_t j = 0; j < 64; ++j) vec.relayout[j] = static_cast<uint8_t>(source[j] - load);
   }
   plan.terminator_lanes = plan.vec[0].terminator_lanes;
-  for (size_t w = 0; w < plan.vectors; ++w) {  // one set of error bits and terminator mask for all
-    for (size_t j = 0; j < 64; ++j) {
-      if (plan.vec[w].error_bits[j] != plan.vec[0].error_bits[j])
-        return CrockfordDecodeStreamPlan{};
-    }
+  for (size_t w = 0; w < plan.vectors; ++w) {  // one terminator mask for all
     if (plan.vec[w].terminator_lanes != plan.terminator_lanes) return CrockfordDecodeStreamPlan{};
   }
   // ID byte o of item i = byte n = o + 5 Q - 16 of the item's 40 Q-bit value
