@@ -1,6 +1,6 @@
 // Per-item checks for the differential fuzzers: every item the bulk fuzzers
 // see also goes through decode_one / encode_one, once per per-item codec this
-// CPU runs (lib/single_codec.h), and must match the reference kernel's item
+// CPU runs (one per supported target), and must match the reference kernel's item
 // functions: bytes, error kind and byte position (decode), text and length
 // (encode).
 #ifndef SORTID_FUZZ_FUZZ_SINGLE_H_
@@ -9,32 +9,25 @@
 #include <cstring>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "fuzz/fuzz_common.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "lib/options.h"
 #include "lib/single_codec.h"
+#include "lib/targets.h"
 
 namespace sortid::fuzz {
 
-// The per-item codecs this CPU runs.
-inline std::vector<const single::ItemCodec*> SingleCodecs() {
-  std::vector<const single::ItemCodec*> out{&single::PortableCodec()};
-  if (const single::ItemCodec* vbmi = single::VbmiCodec()) out.push_back(vbmi);
-  return out;
-}
-
-// Runs f once with each per-item codec in use, then restores the load-time one.
+// Runs f once with each target this CPU supports forced (set_target chooses
+// the per-item codec with the bulk kernels), then restores the default.
 template <class F>
 void ForEachSingleCodec(F&& f) {
-  const single::ItemCodec saved = single::g_codec;
-  for (const single::ItemCodec* codec : SingleCodecs()) {
-    single::g_codec = *codec;
-    f(codec->name);
+  for (const char* name : targets(TargetSet::kSupported)) {
+    Use(name);
+    f(internal::ActiveItemCodec().name);
   }
-  single::g_codec = saved;
+  (void)set_target(nullptr);
 }
 
 // decode_one on one item against reference::DecodeItem (or the resolved

@@ -34,13 +34,13 @@
 #include "kernels/avx3_dl/crockford_dense-inl.h"
 #include "kernels/avx3_dl/crockford_stream-inl.h"
 #include "kernels/avx3_dl/crockford_stream_decode-inl.h"
-#include "kernels/avx3_dl/target_guard.h"
 #include "kernels/base32_decode-inl.h"
 #include "kernels/base32_encode-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/simd_common-inl.h"
 #include "kernels/simd_tables.h"
+#include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
@@ -104,7 +104,7 @@ template <bool kLowerOnly, class D>
 HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32DecodeState& s,
                                          hn::Vec<D> row_digits, hn::Vec<D> row_4,
                                          hn::Vec<D> row_5) {
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
   if constexpr (hn::MaxLanes(D()) == 64) {
     // One 128-entry vpermi2b; bytes >= 0x80 keep their high bit.
     const __m512i lo = _mm512_load_si512(s.tables.ascii.data());
@@ -113,7 +113,7 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
     return hn::Or(values, hn::And(chars, hn::Set(d, 0x80)));
   }
 #endif
-#if HWY_TARGET == HWY_NEON && HWY_ARCH_ARM_A64
+#if SORTID_ARM_NEON
   if constexpr (hn::MaxLanes(D()) == 16) {
     // Two 64-byte table lookups instead of three 16-byte ones with selects:
     // bytes outside 0x30-0xAF index out of range and stay 0 (= invalid).
@@ -125,7 +125,7 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   }
 #endif
   (void)s;
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   if constexpr (hn::MaxLanes(D()) == 64) {
     // No mask registers (vptestmb / vpmovb2m issue on one pipe on AMD family
     // 26) and no shift (vpsllw cost more than and / add there): with the
@@ -155,7 +155,7 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   const auto low = NibbleIndex(d, chars);
   const auto from_5 = hn::TableLookupBytes(row_5, low), from_4 = hn::TableLookupBytes(row_4, low);
   const auto digits = hn::TableLookupBytes(row_digits, low);
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   // AVX-512: vptestmb (port 5 on Intel) for bit 4; bit 6 below by vpmovb2m
   // (port 0), which balances the two ports in llvm-mca's icelake model.
   const auto letters = hn::IfThenElse(hn::TestBit(chars, hn::Set(d, 0x10)), from_5, from_4);
@@ -178,10 +178,10 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
 // saturating subtract (bytes >= 0x80 are negative).
 template <class D>
 HWY_INLINE hn::Vec<D> OutsideCrockfordRows(D d, hn::Vec<D> c0, hn::Vec<D> c1) {
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
   if constexpr (hn::MaxLanes(D()) == 64) return hn::Zero(d);
 #endif
-#if HWY_TARGET == HWY_NEON && HWY_ARCH_ARM_A64
+#if SORTID_ARM_NEON
   if constexpr (hn::MaxLanes(D()) == 16) return hn::Zero(d);
 #endif
   const hn::RebindToSigned<D> di;
@@ -189,24 +189,24 @@ HWY_INLINE hn::Vec<D> OutsideCrockfordRows(D d, hn::Vec<D> c0, hn::Vec<D> c1) {
   return hn::BitCast(d, hn::SaturatedSub(lowest, hn::Set(di, 0x30)));
 }
 
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#if SORTID_X86_AT_LEAST(SSE4)
 // pmaddubsw / pmaddwd at each x86 vector width (Highway 1.0.3 has neither).
 HWY_INLINE __m128i MulAddPairs(__m128i a, __m128i b) { return _mm_maddubs_epi16(a, b); }
 HWY_INLINE __m128i MulAddWords(__m128i a, __m128i b) { return _mm_madd_epi16(a, b); }
-#if HWY_TARGET <= HWY_AVX2
+#if SORTID_X86_AT_LEAST(AVX2)
 HWY_INLINE __m256i MulAddPairs(__m256i a, __m256i b) { return _mm256_maddubs_epi16(a, b); }
 HWY_INLINE __m256i MulAddWords(__m256i a, __m256i b) { return _mm256_madd_epi16(a, b); }
 #endif
-#if HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
 HWY_INLINE __m512i MulAddPairs(__m512i a, __m512i b) { return _mm512_maddubs_epi16(a, b); }
 HWY_INLINE __m512i MulAddWords(__m512i a, __m512i b) { return _mm512_madd_epi16(a, b); }
 #endif
-#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#endif  // SORTID_X86_AT_LEAST(SSE4)
 
 // Slots of 5-bit values -> one 40-bit group per u64 lane, its little-endian
 // byte k at lane byte kPackedGroupBytes[k] (the other lane bytes are
 // unspecified).
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#if SORTID_X86_AT_LEAST(SSE4)
 inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes = simd_tables::kGroupBytesX86;
 #else
 inline constexpr const std::array<uint8_t, 5>& kPackedGroupBytes = simd_tables::kGroupBytesInOrder;
@@ -215,7 +215,7 @@ template <class D>
 HWY_INLINE hn::Vec<D> Pack40(D d, hn::Vec<D> slots) {
   const hn::Repartition<uint16_t, D> d16;
   const hn::Repartition<uint64_t, D> d64;
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#if SORTID_X86_AT_LEAST(SSE4)
   // pmaddubsw (32, 1): 5 -> 10 bits; pmaddwd (16384, 16) in even u32 lanes
   // and (1024, 1) in odd ones: the group's high 20 bits << 4 and its low 20
   // bits; the shift-or merges their shared byte (simd_tables::kGroupBytesX86).
@@ -289,7 +289,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto high_bit = hn::Set(d, 0x80);
   // AVX-512 without VBMI: the XOR tables (TranslateCrockford).
   constexpr bool kXorTables =
-      HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3 && !SORTID_TARGET_HAS_VBMI && hn::MaxLanes(D()) == 64;
+      SORTID_X86_AT_LEAST(AVX3) && !SORTID_X86_AT_LEAST(AVX3_DL) && hn::MaxLanes(D()) == 64;
   const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_4 : s.tables.row_digits);
   const auto row_4 = Table(d, kXorTables ? s.tables.row_4_xor_5 : s.tables.row_4);
   const auto row_5 = Table(d, s.tables.row_5);
@@ -420,14 +420,18 @@ size_t DecodeBase32(const kernels::DecodeArgs& args) {
   return validity.Finish();
 }
 
-// Entry points for ULID and Record ID: the AVX-512 VBMI dense path
-// (kernels/avx3_dl/crockford_dense-inl.h) when prepare made a plan for the
-// layout, then the generic kernel for the rest (or everything).
-// Encode: the stream path (kernels/avx3_dl/crockford_stream-inl.h) for whole
-// groups when the layout has no prefix, then the dense one for multiples of 8.
+// Entry points for ULID and Record ID: the path the call's plan names
+// (kernels/plan.h). VBMI encode: the stream codec
+// (kernels/avx3_dl/crockford_stream-inl.h) for whole groups, then the dense one
+// (kernels/avx3_dl/crockford_dense-inl.h) for multiples of 8, then the block
+// loop; VBMI decode: the stream decoder
+// (kernels/avx3_dl/crockford_stream_decode-inl.h) or the dense one, then the
+// block loop. Every other target has only the block loop.
 template <class Fmt>
 size_t EncodeCrockford(const kernels::EncodeArgs& args) {
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
+  const kernels::KernelPath path = kernels::PathOf(args);
+  if (path == kernels::KernelPath::kBlocks) return EncodeBase32<Fmt>(args);
   const uint8_t* alphabet = kCrockfordEncode[args.lower].alphabet64.data();
   constexpr bool kUlid = Fmt::kChars == 26;
   constexpr const auto& kPlain =
@@ -435,12 +439,10 @@ size_t EncodeCrockford(const kernels::EncodeArgs& args) {
   constexpr const auto& kLines =
       kUlid ? simd_tables::kUlidLinesStreamPlan : simd_tables::kRecordLinesStreamPlan;
   size_t invalid = 0, done = 0;
-  if (args.prefix_len == 0 && args.terminator == -1 && args.out_stride == kPlain.item_len &&
-      args.count >= kPlain.group_items) {
+  if (path == kernels::KernelPath::kStream && args.count >= kPlain.group_items) {
     done = EncodeCrockfordStream<kPlain, Fmt::kTopBitsMustBeZero>(args, Fmt::kChars, alphabet,
                                                                   &invalid);
-  } else if (args.prefix_len == 0 && args.terminator == '\n' &&
-             args.out_stride == kLines.item_len && args.count >= kLines.group_items) {
+  } else if (path == kernels::KernelPath::kLines && args.count >= kLines.group_items) {
     done = EncodeCrockfordStream<kLines, Fmt::kTopBitsMustBeZero>(args, Fmt::kChars, alphabet,
                                                                   &invalid);
   }
@@ -461,36 +463,40 @@ size_t EncodeCrockford(const kernels::EncodeArgs& args) {
 
 template <class Fmt>
 size_t DecodeCrockford(const kernels::DecodeArgs& args) {
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
+  const kernels::KernelPath path = kernels::PathOf(args);
+  if (path == kernels::KernelPath::kBlocks || args.count < 8) return DecodeBase32<Fmt>(args);
   const uint8_t* ascii = kCrockfordDecode[args.lenient][args.lower_only].ascii.data();
   constexpr const auto& kStream =
       Fmt::kChars == 26 ? simd_tables::kUlidDecodeStreamPlan : simd_tables::kRecordDecodeStreamPlan;
   static_assert(kStream.item_len == Fmt::kChars);
-  if (args.prefix_len == 0 && args.terminator < 0 && args.stride == Fmt::kChars &&
-      args.count >= 8) {  // kernels/avx3_dl/crockford_stream_decode-inl.h
-    size_t invalid = 0;
-    const size_t done = DecodeCrockfordStream<kStream>(args, ascii, &invalid);
-    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
-  }
   constexpr const auto& kLines = Fmt::kChars == 26 ? simd_tables::kUlidLinesDecodeStreamPlan
                                                    : simd_tables::kRecordLinesDecodeStreamPlan;
   static_assert(kLines.chars == Fmt::kChars);
-  if (args.prefix_len == 0 && args.terminator >= 0 && args.stride == kLines.item_len &&
-      args.count >= 8) {  // lines, same file
-    size_t invalid = 0;
-    const size_t done = DecodeCrockfordStream<kLines>(args, ascii, &invalid);
-    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
+  size_t invalid = 0, done = 0;
+  switch (path) {
+    case kernels::KernelPath::kStream:
+      done = DecodeCrockfordStream<kStream>(args, ascii, &invalid);
+      break;
+    case kernels::KernelPath::kLines:
+      done = DecodeCrockfordStream<kLines>(args, ascii, &invalid);
+      break;
+    case kernels::KernelPath::kDense: {
+      const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
+      if (plan != nullptr && args.stride == plan->item_len) {
+        done = plan->dec_fixed_lanes != 0
+                   ? DecodeCrockfordDense<true>(args, *plan, ascii, &invalid)
+                   : DecodeCrockfordDense<false>(args, *plan, ascii, &invalid);
+      }
+      break;
+    }
+    case kernels::KernelPath::kBlocks:
+      break;
   }
-  const auto* plan = kernels::PlanOf<simd_tables::CrockfordDensePlan>(args);
-  if (plan != nullptr && args.stride == plan->item_len && args.count >= 8) {
-    size_t invalid = 0;
-    const size_t done = plan->dec_fixed_lanes != 0
-                            ? DecodeCrockfordDense<true>(args, *plan, ascii, &invalid)
-                            : DecodeCrockfordDense<false>(args, *plan, ascii, &invalid);
-    return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
-  }
-#endif
+  return invalid + DecodeBase32<Fmt>(kernels::SkipItems(args, done));
+#else
   return DecodeBase32<Fmt>(args);
+#endif
 }
 
 // The kernel table's entries: ULID (26 characters, 128 bits; SPEC §1.1,

@@ -25,6 +25,7 @@
 #include <array>
 
 #include "hwy/highway.h"
+#include "kernels/target_guard.h"
 #include "kernels/simd_common-inl.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -41,7 +42,7 @@ namespace HWY_NAMESPACE {
 // faster decode on AMD family 26; llvm-mca's znver3 model sees no change).
 template <class D>
 HWY_INLINE hn::Vec<D> LoadItemBlocks(D d, const uint8_t* p, size_t stride) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   if constexpr (hn::MaxLanes(D()) == 64) {
     const auto block = [&](size_t b) {
       return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + b * stride));
@@ -53,7 +54,7 @@ HWY_INLINE hn::Vec<D> LoadItemBlocks(D d, const uint8_t* p, size_t stride) {
     return hn::Vec<D>{v};
   }
 #endif
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+#if SORTID_X86_AT_LEAST(AVX2)
   if constexpr (hn::MaxLanes(D()) == 32) {
     const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     const __m256i hi =
@@ -92,15 +93,15 @@ HWY_INLINE hn::Vec<D> LayoutHighBitErrors(D d, const ItemLayout& layout, const u
 // True when any byte of v has bit 7 set.
 template <class D>
 HWY_INLINE bool AnyHighBit(D d, hn::Vec<D> v) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   if constexpr (hn::MaxLanes(D()) == 64) return _mm512_movepi8_mask(v.raw) != 0;
 #endif
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX2
+#if SORTID_X86_AT_LEAST(AVX2)
   if constexpr (hn::MaxLanes(D()) == 32) {
     return !_mm256_testz_si256(v.raw, _mm256_set1_epi8(static_cast<char>(0x80)));
   }
 #endif
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#if SORTID_X86_AT_LEAST(SSE4)
   if constexpr (hn::MaxLanes(D()) == 16) {
     return !_mm_testz_si128(v.raw, _mm_set1_epi8(static_cast<char>(0x80)));
   }

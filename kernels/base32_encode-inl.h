@@ -25,7 +25,7 @@
 #include <type_traits>
 
 #include "hwy/highway.h"
-#include "kernels/avx3_dl/target_guard.h"
+#include "kernels/target_guard.h"
 #include "kernels/base32_encode_stream-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
@@ -59,7 +59,7 @@ using Base32EncodeState = CrockfordEncodeTables;
 // be repeated every step). With VBMI at 64 lanes, lo is the 64-byte table.
 template <class D>
 HWY_INLINE hn::Vec<D> AlphabetLo(D d, const Base32EncodeState& s) {
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
   if constexpr (hn::MaxLanes(D()) == 64) return hn::Load(d, s.alphabet64.data());
 #endif
   return hn::LoadDup128(d, s.alphabet_lo.data());
@@ -73,7 +73,7 @@ HWY_INLINE hn::Vec<D> AlphabetHi(D d, const Base32EncodeState& s) {
 template <class D>
 HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, hn::Vec<D> alphabet_lo,
                                      hn::Vec<D> alphabet_hi) {
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
   if constexpr (hn::MaxLanes(D()) == 64) {
     (void)alphabet_hi;
     return hn::Vec<D>{_mm512_permutexvar_epi8(index.raw, alphabet_lo.raw)};
@@ -83,7 +83,7 @@ HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, hn::Vec<D> alphabet_
   const auto low = NibbleIndex(d, index);
   const auto from_hi = hn::TableLookupBytes(alphabet_hi, low);
   const auto from_lo = hn::TableLookupBytes(alphabet_lo, low);
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   // AVX-512: vptestmb into a mask register, one vpblendmb (no shift).
   return hn::IfThenElse(hn::TestBit(index, hn::Set(d, 0x10)), from_hi, from_lo);
 #else
@@ -197,7 +197,7 @@ size_t EncodeBase32Stream(const kernels::EncodeArgs& args, const ItemLayout& lay
   constexpr size_t kGroupIds = BlocksOf(BulkTag()) * Tables::kPeriodIds;
   constexpr auto permute = StreamPermuteOf<Fmt, BlocksOf(BulkTag())>();
   const auto alphabet_lo = AlphabetLo(d, state), alphabet_hi = AlphabetHi(d, state);
-#if HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   const auto chars = [alphabet_lo, alphabet_hi](hn::Vec<BulkTag> index) HWY_ATTR {
     return CrockfordChars(BulkTag(), index, alphabet_lo, alphabet_hi);
   };

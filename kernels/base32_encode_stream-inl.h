@@ -30,6 +30,7 @@
 #include <type_traits>
 
 #include "hwy/highway.h"
+#include "kernels/target_guard.h"
 #include "kernels/base32_encode_stream.h"
 #include "kernels/kernel_api.h"
 #include "kernels/simd_common-inl.h"
@@ -62,7 +63,7 @@ HWY_INLINE hn::Vec<D> LoadChunkWindows(D d, const uint8_t* in, const uint16_t* o
 // loop branch).
 template <size_t kIds, class D>
 HWY_INLINE bool AnyTopBitsSet(D d, const uint8_t* ids, hn::Vec<D> top_bits) {
-#if HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   constexpr size_t kVectors = kIds / BlocksOf(D());
   static_assert(kVectors >= 1 && kVectors * BlocksOf(D()) == kIds);
   auto any = hn::LoadU(d, ids);
@@ -147,7 +148,7 @@ HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, Permute permute, size
       const auto window = StreamWindows(d, in, t, permute, v, &shuffle);
       const auto w = hn::BitCast(d16, hn::TableLookupBytesOr0(window, shuffle));
       const auto first = hn::MulHigh(w, hn::LoadU(d16, &t.mul_hi[8 * c]));
-#if HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
       // vpsllvw instead of vpmullw: on Zen 5 it issues on other pipes than
       // vpmulhuw (6 + 6 run as fast as 12 vpternlogq; vpmulhuw + vpmullw
       // share two pipes), on Skylake-SP it is port 0 where vpmullw zmm is

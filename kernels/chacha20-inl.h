@@ -27,6 +27,7 @@
 #include <cstring>
 
 #include "hwy/highway.h"
+#include "kernels/target_guard.h"
 #include "kernels/avx2/chacha20_rounds-inl.h"
 #include "kernels/simd_common-inl.h"
 
@@ -59,7 +60,7 @@ HWY_INLINE void StoreWordGroup(D32 d, hn::Vec<D32> a, hn::Vec<D32> b, hn::Vec<D3
 // byte shuffle beats two shifts and an or.
 template <int kBits, class D32>
 HWY_INLINE hn::Vec<D32> RotateLeftBytes(D32 d, hn::Vec<D32> v) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   (void)d;
   return hn::RotateRight<32 - kBits>(v);
 #else

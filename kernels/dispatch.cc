@@ -1,54 +1,34 @@
 // The one translation unit that compiles every kernel family for every
-// Highway target (foreach_target.h), exports one KernelTable per target and
-// chooses the default with HWY_DYNAMIC_DISPATCH. lib/ calls the chosen
-// table's functions once per batch.
+// Highway target (foreach_target.h) and defines one constant KernelTable per
+// target. The registry below is data: table addresses and target bits. No
+// function compiled for a target is called to list, name or choose tables, so
+// nothing here runs an instruction the CPU may lack; lib/targets.cc offers a
+// table only when hwy::SupportedTargets() includes its target.
 #include "kernels/dispatch.h"
+
+#include <array>
+#include <span>
 
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/dispatch.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
-#include "kernels/avx3_dl/crockford_dense_plan.h"
-#include "kernels/avx3_dl/target_guard.h"
-#include "kernels/avx3_dl/uuid_dense_plan.h"
+#include "kernels/avx3_dl/item_codec-inl.h"
 #include "kernels/base32_common-inl.h"
 #include "kernels/chacha20-inl.h"
 #include "kernels/hex_uuid-inl.h"
+#include "kernels/item_codec.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
+#include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
 #if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
-// The per-layout plans of this target (only the AVX-512 VBMI dense paths have
-// any), computed once per bulk call by lib/ and passed in the arguments.
-Error Prepare(const kernels::PlanRequest& request, kernels::KernelPlan* plan) {
-  plan->data = nullptr;
-#if SORTID_TARGET_HAS_VBMI
-  switch (request.format) {
-    case Format::kUlid:
-    case Format::kRecordId:
-      plan->data = simd_tables::PrepareCrockfordDense(request, plan);
-      break;
-    case Format::kUuid:
-    case Format::kUuidHex:
-      plan->data = simd_tables::PrepareUuidDense(request, plan);
-      break;
-  }
-#else
-  (void)request;
-#endif
-  return Error::kOk;
-}
-#endif
-
-#if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
 // hwy::TargetName(HWY_TARGET) as a constant, so that the table below is
-// constant-initialized: a function-local static with a dynamic initializer
-// has a guard, and a child forked while another thread held that guard would
-// wait on it forever. tests/dispatch_test.cc checks it against Highway's.
+// constant-initialized. tests/dispatch_test.cc checks it against Highway's.
 constexpr const char* kTargetName = HWY_TARGET == HWY_AVX3_DL    ? "AVX3_DL"
                                     : HWY_TARGET == HWY_AVX3     ? "AVX3"
                                     : HWY_TARGET == HWY_AVX2     ? "AVX2"
@@ -61,57 +41,56 @@ constexpr const char* kTargetName = HWY_TARGET == HWY_AVX3_DL    ? "AVX3_DL"
                                     : HWY_TARGET == HWY_NEON     ? "NEON"
                                                                  : nullptr;
 static_assert(kTargetName != nullptr, "a target without a name (kernels/dispatch.cc)");
+
+#if SORTID_X86_AT_LEAST(AVX3_DL)
+constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kVbmi;
+constexpr const kernels::ItemCodec* kItemCodec = &item_vbmi::kVbmiItemCodec;
+#else
+constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kNone;
+constexpr const kernels::ItemCodec* kItemCodec = &kernels::kSwarItemCodec;
 #endif
 
-const kernels::KernelTable* GetTable() {
-#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
-  // Highway's own fallback is not a sortid target: the reference stands in.
-  return &reference::Table();
-#else
-  using kernels::DecodeEntry;
-  using kernels::EncodeEntry;
-  static constinit const kernels::KernelTable kTable = {
-      kTargetName,
-      HWY_TARGET,
-      Prepare,
-      {EncodeEntry<EncodeUlid>, EncodeEntry<EncodeRecord>, EncodeEntry<EncodeUuid<true> >,
-       EncodeEntry<EncodeUuid<false> >},
-      {DecodeEntry<DecodeUlid>, DecodeEntry<DecodeRecord>, DecodeEntry<DecodeUuid<true> >,
-       DecodeEntry<DecodeUuid<false> >},
-      kernels::KeystreamEntry<ChaCha20Keystream>,
-  };
-  return &kTable;
-#endif
-}
+using kernels::DecodeEntry;
+using kernels::EncodeEntry;
+// A constant (constexpr: the registry reads its name at compile time): a
+// function-local static with a dynamic initializer has a guard,
+// and a child forked while another thread held that guard would wait on it
+// forever.
+constexpr kernels::KernelTable kTable = {
+    kTargetName,
+    HWY_TARGET,
+    kPlans,
+    {EncodeEntry<EncodeUlid>, EncodeEntry<EncodeRecord>, EncodeEntry<EncodeUuid<true> >,
+     EncodeEntry<EncodeUuid<false> >},
+    {DecodeEntry<DecodeUlid>, DecodeEntry<DecodeRecord>, DecodeEntry<DecodeUuid<true> >,
+     DecodeEntry<DecodeUuid<false> >},
+    kernels::KeystreamEntry<ChaCha20Keystream>,
+    kItemCodec,
+};
+#endif  // HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
 
 }  // namespace HWY_NAMESPACE
 }  // namespace sortid
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace sortid {
-
-HWY_EXPORT(GetTable);
-
-namespace dispatch {
+namespace sortid::dispatch {
 namespace {
 
-using GetTableFn = const kernels::KernelTable* (*)();
-
 struct Candidate {
-  int64_t target;  // Highway target bit
-  GetTableFn get;  // nullptr when this build does not compile the target
+  int64_t target;                     // Highway target bit
+  const kernels::KernelTable* table;  // nullptr when this build does not compile the target
 };
 
-// Best first, as Highway orders its target bits (lower bit = better).
+// Best first, as Highway orders its target bits (lower bit = better). Highway's
+// HWY_CHOOSE_<TARGET>(name) is &N_<TARGET>::name when that target is compiled.
 constexpr Candidate kCandidates[] = {
-    {HWY_AVX3_DL, HWY_CHOOSE_AVX3_DL(GetTable)}, {HWY_AVX3, HWY_CHOOSE_AVX3(GetTable)},
-    {HWY_AVX2, HWY_CHOOSE_AVX2(GetTable)},       {HWY_SSE4, HWY_CHOOSE_SSE4(GetTable)},
-    {HWY_SSSE3, HWY_CHOOSE_SSSE3(GetTable)},     {HWY_SVE2_128, HWY_CHOOSE_SVE2_128(GetTable)},
-    {HWY_SVE_256, HWY_CHOOSE_SVE_256(GetTable)}, {HWY_SVE2, HWY_CHOOSE_SVE2(GetTable)},
-    {HWY_SVE, HWY_CHOOSE_SVE(GetTable)},         {HWY_NEON, HWY_CHOOSE_NEON(GetTable)},
+    {HWY_AVX3_DL, HWY_CHOOSE_AVX3_DL(kTable)}, {HWY_AVX3, HWY_CHOOSE_AVX3(kTable)},
+    {HWY_AVX2, HWY_CHOOSE_AVX2(kTable)},       {HWY_SSE4, HWY_CHOOSE_SSE4(kTable)},
+    {HWY_SSSE3, HWY_CHOOSE_SSSE3(kTable)},     {HWY_SVE2_128, HWY_CHOOSE_SVE2_128(kTable)},
+    {HWY_SVE_256, HWY_CHOOSE_SVE_256(kTable)}, {HWY_SVE2, HWY_CHOOSE_SVE2(kTable)},
+    {HWY_SVE, HWY_CHOOSE_SVE(kTable)},         {HWY_NEON, HWY_CHOOSE_NEON(kTable)},
 };
-
 constexpr int64_t ListedTargets() {
   int64_t listed = 0;
   for (const Candidate& c : kCandidates) listed |= c.target;
@@ -132,22 +111,47 @@ constexpr bool ListedBestFirst() {
 }
 static_assert(ListedBestFirst(), "kCandidates must be ordered best first (ascending bits)");
 
+constexpr size_t kSimdTables = [] {
+  size_t n = 0;
+  for (const Candidate& c : kCandidates) n += c.table != nullptr ? 1 : 0;
+  return n;
+}();
+
+// The compiled tables best first, then the reference kernel; their names.
+struct Compiled {
+  std::array<const kernels::KernelTable*, kSimdTables + 1> tables{};
+  std::array<const char*, kSimdTables + 1> names{};
+};
+constexpr Compiled kCompiled = [] {
+  Compiled compiled;
+  size_t n = 0;
+  for (const Candidate& c : kCandidates) {
+    if (c.table == nullptr) continue;
+    compiled.tables[n] = c.table;
+    compiled.names[n++] = c.table->name;
+  }
+  compiled.tables[n] = &reference::kReferenceTable;
+  compiled.names[n] = "SCALAR";  // tests/dispatch_test.cc: the reference table's name
+  return compiled;
+}();
+
 }  // namespace
 
-std::vector<const kernels::KernelTable*> SimdTables() {
-  std::vector<const kernels::KernelTable*> tables;
-  for (const Candidate& c : kCandidates) {
-    if (c.get != nullptr && c.get() != &reference::Table()) tables.push_back(c.get());
-  }
-  return tables;
-}
+std::span<const kernels::KernelTable* const> CompiledTables() { return kCompiled.tables; }
+std::span<const char* const> CompiledNames() { return kCompiled.names; }
 
 bool IsSupported(const kernels::KernelTable& table) {
-  return (hwy::SupportedTargets() & table.hwy_target) != 0;
+  return &table == &reference::kReferenceTable ||
+         (table.hwy_target != 0 && (hwy::SupportedTargets() & table.hwy_target) != 0);
 }
 
-const kernels::KernelTable* BestTable() { return HWY_DYNAMIC_DISPATCH(GetTable)(); }
+const kernels::KernelTable* BestTable() {
+  const int64_t supported = hwy::SupportedTargets();
+  for (const Candidate& c : kCandidates) {
+    if (c.table != nullptr && (supported & c.target) != 0) return c.table;
+  }
+  return &reference::Table();
+}
 
-}  // namespace dispatch
-}  // namespace sortid
+}  // namespace sortid::dispatch
 #endif  // HWY_ONCE

@@ -2,8 +2,8 @@
 // bulk encode / decode, one ID per 128-bit block; on AVX3_DL and newer,
 // encode packs 4 IDs into three 64-byte output chunks with byte permutes
 // (kernels/avx3_dl/uuid_dense-inl.h) and decode reads pairs of items with
-// two 64-byte loads (kernels/avx3_dl/uuid_decode-inl.h), where prepare made
-// a plan for the layout; the kernels here finish the tail.
+// two 64-byte loads (kernels/avx3_dl/uuid_decode-inl.h), where the call.s plan
+// names that path; the kernels here finish the tail.
 // Encode: high/low nibbles interleaved, a 16-entry table lookup to ASCII, and
 // for the hyphenated form three 16-byte windows (output [0,16), [16,32),
 // [20,36)) assembled by shuffles with hyphens or'ed in.
@@ -28,13 +28,13 @@
 #include "kernels/alphabet.h"
 #include "kernels/avx2/uuid_decode-inl.h"
 #include "kernels/avx3/uuid_decode-inl.h"
-#include "kernels/avx3_dl/target_guard.h"
 #include "kernels/avx3_dl/uuid_decode-inl.h"
 #include "kernels/avx3_dl/uuid_dense-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/simd_common-inl.h"
 #include "kernels/simd_tables.h"
+#include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
@@ -113,20 +113,20 @@ HWY_INLINE hn::Vec<D> TranslateHex(D d, hn::Vec<D> chars, hn::Vec<D>* error) {
 // packuswb (in-block, so block b of the result is block b's ID).
 template <class D>
 HWY_INLINE hn::Vec<D> JoinDigits(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#if SORTID_X86_AT_LEAST(SSE4)
   // u16 lanes of bytes {16, 1}: weights of the high and the low digit.
   const auto k = hn::BitCast(d, hn::Set(hn::Repartition<uint16_t, D>(), 0x0110)).raw;
   hn::Vec<D> joined;
   if constexpr (hn::MaxLanes(D()) == 16) {
     joined.raw = _mm_packus_epi16(_mm_maddubs_epi16(n0.raw, k), _mm_maddubs_epi16(n1.raw, k));
   }
-#if HWY_TARGET <= HWY_AVX2
+#if SORTID_X86_AT_LEAST(AVX2)
   if constexpr (hn::MaxLanes(D()) == 32) {
     joined.raw =
         _mm256_packus_epi16(_mm256_maddubs_epi16(n0.raw, k), _mm256_maddubs_epi16(n1.raw, k));
   }
 #endif
-#if HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   if constexpr (hn::MaxLanes(D()) == 64) {
     joined.raw =
         _mm512_packus_epi16(_mm512_maddubs_epi16(n0.raw, k), _mm512_maddubs_epi16(n1.raw, k));
@@ -142,7 +142,7 @@ HWY_INLINE hn::Vec<D> JoinDigits(D d, hn::Vec<D> n0, hn::Vec<D> n1) {
   };
   return hn::Or(hn::TableLookupBytesOr0(join(n0), Table(d, simd_tables::kEvenToLow)),
                 hn::TableLookupBytesOr0(join(n1), Table(d, simd_tables::kEvenToHigh)));
-#endif  // HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#endif  // SORTID_X86_AT_LEAST(SSE4)
 }
 
 // Lanes 2, 7, 8 and 13: the hyphens of the blend of windows W0 and W1 in
@@ -161,9 +161,9 @@ inline constexpr std::array<uint8_t, 16> kUuidHyphenLanes = MakeUuidHyphenLanes(
 // is a compare, a movemask and a scalar compare).
 template <class D>
 HWY_INLINE bool AllZero(D d, hn::Vec<D> v) {
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#if SORTID_X86_AT_LEAST(SSE4)
   if constexpr (hn::MaxLanes(D()) == 16) return _mm_testz_si128(v.raw, v.raw) != 0;
-#if HWY_TARGET <= HWY_AVX2
+#if SORTID_X86_AT_LEAST(AVX2)
   if constexpr (hn::MaxLanes(D()) == 32) return _mm256_testz_si256(v.raw, v.raw) != 0;
 #endif
 #endif
@@ -186,7 +186,7 @@ HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t*
     const auto w1 = LoadBlocks(d, id + 16, layout.stride);
     const auto w2 = LoadBlocks(d, id + 20, layout.stride);
     const auto dash = hn::Set(d, '-');
-#if HWY_ARCH_X86 && HWY_TARGET <= HWY_SSE4
+#if SORTID_X86_AT_LEAST(SSE4)
     // The hyphens at 8 and 13 (W0) and 18 and 23 (W1 lanes 2 and 7) lie in
     // different 16-bit lanes: one blend of words 1 and 3 of W1 into W0 holds
     // all four, compared at once.
@@ -195,10 +195,10 @@ HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t*
         t::kUuidDecode.hyphen_lanes[0][8] == 0xFF && t::kUuidDecode.hyphen_lanes[0][13] == 0xFF);
     hn::Vec<D> hyphens;
     if constexpr (hn::MaxLanes(D()) == 16) hyphens.raw = _mm_blend_epi16(w0.raw, w1.raw, 0x0A);
-#if HWY_TARGET <= HWY_AVX2
+#if SORTID_X86_AT_LEAST(AVX2)
     if constexpr (hn::MaxLanes(D()) == 32) hyphens.raw = _mm256_blend_epi16(w0.raw, w1.raw, 0x0A);
 #endif
-#if HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
     if constexpr (hn::MaxLanes(D()) == 64) {
       hyphens.raw = _mm512_mask_blend_epi16(0x0A0A0A0A, w0.raw, w1.raw);
     }
@@ -332,13 +332,15 @@ size_t DecodeUuidBlocks(const kernels::DecodeArgs& args) {
 }
 
 // Entry point: the AVX-512 VBMI dense path (kernels/avx3_dl/uuid_decode-inl.h)
-// for the first items when prepare made a plan for the layout, the block
+// for the first items when the call's plan names it, the block
 // kernel for the rest (or everything).
 template <bool kHyphens>
 size_t DecodeUuid(const kernels::DecodeArgs& args) {
   size_t dense = 0, dense_invalid = 0;
-#if SORTID_TARGET_HAS_VBMI
-  const auto* plan = kernels::PlanOf<simd_tables::UuidDecodePlan>(args);
+#if SORTID_X86_AT_LEAST(AVX3_DL)
+  const auto* plan = kernels::PathOf(args) == kernels::KernelPath::kDense
+                         ? kernels::PlanOf<simd_tables::UuidDecodePlan>(args)
+                         : nullptr;
   if (plan != nullptr && args.stride == plan->stride)
     dense = DecodeUuidDense(args, *plan, &dense_invalid);
 #endif
@@ -380,8 +382,10 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   std::memcpy(hex_digits, args.lower ? alphabet::kHexLower : alphabet::kHexUpper, 16);
   auto* out = reinterpret_cast<uint8_t*>(args.out);
   size_t dense = 0;
-#if SORTID_TARGET_HAS_VBMI
-  const auto* plan = kernels::PlanOf<simd_tables::UuidDensePlan>(args);
+#if SORTID_X86_AT_LEAST(AVX3_DL)
+  const auto* plan = kernels::PathOf(args) == kernels::KernelPath::kDense
+                         ? kernels::PlanOf<simd_tables::UuidDensePlan>(args)
+                         : nullptr;
   if (plan != nullptr && args.count >= 4) dense = EncodeUuidDense(args, *plan);
 #endif
   // Locals, not args.*: the char stores may alias args, so GCC would reload

@@ -14,16 +14,20 @@
 //   unknown or unsupported target (kernels/unsupported.cc) returns
 //   {kUnsupported, 0} from every entry and writes nothing. Nothing outside the
 //   given buffers is read or written.
-// - prepare is called once per bulk call, before encode / decode, with the
-//   layout those calls will use; its plan (per-layout tables some targets
-//   precompute, e.g. the AVX3_DL dense plans) travels in the arguments. No
-//   kernel keeps state of its own between calls.
+// - lib/ makes one KernelPlan per bulk call (kernels/plan.h), before encode /
+//   decode, for the layout those calls will use: it names the path the
+//   entries take and holds the per-layout tables that path needs. The plan is
+//   built by baseline code from the table's constant `plans` field, so no
+//   target code runs to make it. No kernel keeps state between calls.
+// - A table is constant data: nothing in it is called before the registry
+//   (lib/targets.cc) has seen hwy::SupportedTargets() include its target.
 #ifndef SORTID_KERNELS_KERNEL_API_H_
 #define SORTID_KERNELS_KERNEL_API_H_
 
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/item_codec.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::kernels {
@@ -33,7 +37,7 @@ inline constexpr int kNumFormats = 4;  // indexed by sortid::Format
 // Characters of one ID per format: ULID, Record ID, UUID (hyphenated), UUID hex.
 inline constexpr size_t kTextLength[kNumFormats] = {26, 20, 36, 32};
 
-// What prepare needs to know about the coming calls. encode: the plan is for
+// What the plan is made for: the coming calls. encode: the plan is for
 // encode (else decode); stride: the out_stride / stride the calls will pass.
 struct PlanRequest {
   Format format;
@@ -45,12 +49,29 @@ struct PlanRequest {
   int terminator;  // -1: none
 };
 
-// Storage for one target's plan. data points at the plan (inside storage, or
-// at a constant the target keeps for common layouts), or is nullptr when the
-// target has no precomputed path for the layout. Only the table whose prepare
-// filled it reads it, and only for the request it was prepared for.
+// The loop an entry runs for the call's layout, decided once per call.
+enum class KernelPath : uint8_t {
+  kBlocks,  // the target's own loop over any layout (every target has it)
+  kStream,  // AVX3_DL stream codec: ULID / Record ID, no prefix, no terminator
+  kLines,   // AVX3_DL stream codec: ULID / Record ID, no prefix, a terminator
+  kDense,   // AVX3_DL dense plan in `data` (any other layout it fits)
+};
+
+// Which plans a table's entries can follow.
+enum class PlanFamily : uint8_t {
+  kNone,         // kBlocks only
+  kVbmi,         // AVX-512 VBMI stream and dense paths (kernels/avx3_dl/)
+  kUnsupported,  // the stand-in table: no call can be made
+};
+
+// One call's plan. data points at the dense tables (inside storage, or at a
+// constant kept for common layouts), or is nullptr. kStream / kLines encode
+// may also carry dense tables for the items after the last whole group. Only
+// the table it was made for reads it, and only for the request it was made
+// for.
 struct KernelPlan {
   static constexpr size_t kStorageBytes = 2048;
+  KernelPath path = KernelPath::kBlocks;
   const void* data = nullptr;
   alignas(64) unsigned char storage[kStorageBytes];
 };
@@ -65,7 +86,7 @@ struct EncodeArgs {
   int terminator;  // -1: none
   bool lower;      // letter case of the output
   uint8_t* validity;
-  const KernelPlan* plan;  // from this table's prepare, or nullptr
+  const KernelPlan* plan;  // made for this table and call (kernels/plan.h), or nullptr
 };
 
 struct DecodeArgs {
@@ -79,10 +100,9 @@ struct DecodeArgs {
   bool lower_only;  // TypeID: upper-case letters are invalid
   uint8_t* ids;
   uint8_t* validity;
-  const KernelPlan* plan;  // from this table's prepare, or nullptr
+  const KernelPlan* plan;  // made for this table and call (kernels/plan.h), or nullptr
 };
 
-using PrepareFn = Error (*)(const PlanRequest& request, KernelPlan* plan);
 using EncodeFn = Status (*)(const EncodeArgs&);
 using DecodeFn = Status (*)(const DecodeArgs&);
 // ChaCha20 (RFC 8439): `blocks` 64-byte keystream blocks of the 16-word input
@@ -93,10 +113,11 @@ using KeystreamFn = Error (*)(const uint32_t* state, uint8_t* out, size_t blocks
 struct KernelTable {
   const char* name;    // "SCALAR", "AVX3_DL", ...; "" for the stand-in
   int64_t hwy_target;  // Highway target bit; 0 for the reference kernel and the stand-in
-  PrepareFn prepare;
+  PlanFamily plans;
   EncodeFn encode[kNumFormats];
   DecodeFn decode[kNumFormats];
   KeystreamFn chacha20;
+  const ItemCodec* item;  // the per-item codec chosen with this table
 };
 
 // Adapters from the kernels' own form (returning the invalid count) to the
@@ -115,11 +136,15 @@ Error KeystreamEntry(const uint32_t* state, uint8_t* out, size_t blocks) {
   return Error::kOk;
 }
 
-// The plan prepare made for these arguments, as the target's own type, or
-// nullptr.
+// The plan's tables for these arguments, as the target's own type, or nullptr.
 template <class Plan, class Args>
 const Plan* PlanOf(const Args& args) {
   return args.plan == nullptr ? nullptr : static_cast<const Plan*>(args.plan->data);
+}
+// The path the plan names (kBlocks without a plan).
+template <class Args>
+KernelPath PathOf(const Args& args) {
+  return args.plan == nullptr ? KernelPath::kBlocks : args.plan->path;
 }
 
 // The arguments for the items after the first `done` (a multiple of 8).
@@ -136,12 +161,6 @@ inline DecodeArgs SkipItems(DecodeArgs args, size_t done) {
   args.count -= done;
   args.validity += done / 8;
   return args;
-}
-
-// prepare for targets without plans.
-inline Error PrepareNothing(const PlanRequest& /*request*/, KernelPlan* plan) {
-  plan->data = nullptr;
-  return Error::kOk;
 }
 
 }  // namespace sortid::kernels

@@ -4,10 +4,6 @@
 namespace sortid::kernels {
 namespace {
 
-Error Prepare(const PlanRequest& /*request*/, KernelPlan* plan) {
-  plan->data = nullptr;
-  return Error::kUnsupported;
-}
 Status Encode(const EncodeArgs& /*args*/) { return {Error::kUnsupported, 0}; }
 Status Decode(const DecodeArgs& /*args*/) { return {Error::kUnsupported, 0}; }
 Error Keystream(const uint32_t* /*state*/, uint8_t* /*out*/, size_t /*blocks*/) {
@@ -18,7 +14,15 @@ Error Keystream(const uint32_t* /*state*/, uint8_t* /*out*/, size_t /*blocks*/) 
 
 const KernelTable& UnsupportedTable() {
   static constexpr KernelTable kTable = {
-      "", 0, Prepare, {Encode, Encode, Encode, Encode}, {Decode, Decode, Decode, Decode}, Keystream,
+      "",
+      0,
+      PlanFamily::kUnsupported,
+      {Encode, Encode, Encode, Encode},
+      {Decode, Decode, Decode, Decode},
+      Keystream,
+      // The per-item path has no error channel: it keeps the portable codec,
+      // which runs on every CPU, while every bulk call reports kUnsupported.
+      &kSwarItemCodec,
   };
   return kTable;
 }

@@ -1,5 +1,5 @@
 // Pieces every bulk call in lib/ shares: overflow checks, bitmap bits, and
-// preparing the active kernel table for one call (its plan travels in the
+// planning the active kernel table for one call (its plan travels in the
 // kernel arguments; an unsupported target's stand-in table fails here).
 #ifndef SORTID_LIB_BULK_H_
 #define SORTID_LIB_BULK_H_
@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "kernels/kernel_api.h"
+#include "kernels/plan.h"
 #include "lib/options.h"
 #include "lib/targets.h"
 #include "sortid/sortid.hpp"
@@ -39,15 +40,16 @@ inline void ClearTail(uint8_t* bitmap, size_t count) {
   }
 }
 
-// The active kernel table, prepared (table.prepare) for one bulk call of
-// `count` items of `format` at `stride` with the given prefix and terminator.
-// error: kOk, or the table's error (kUnsupported from the stand-in table).
+// The active kernel table and its plan (kernels/plan.h) for one bulk call of
+// `count` items of `format` at `stride` with the given prefix and terminator:
+// the one decision of which path the call's kernels take.
+// error: kOk, or kUnsupported for the stand-in table.
 struct PreparedKernels {
   PreparedKernels(Format format, bool encode, size_t count, size_t stride, const char* prefix,
                   size_t prefix_len, int terminator)
       : table(*ActiveTable()),
-        error(table.prepare({format, encode, count, stride, prefix, prefix_len, terminator},
-                            &plan)) {}
+        error(kernels::MakePlan(
+            table, {format, encode, count, stride, prefix, prefix_len, terminator}, &plan)) {}
   PreparedKernels(const PreparedKernels&) = delete;
   PreparedKernels& operator=(const PreparedKernels&) = delete;
 
@@ -57,7 +59,7 @@ struct PreparedKernels {
 };
 
 // The kernel arguments for count items under the resolved options; plan:
-// from the table's prepare, or nullptr for the reference kernel.
+// made for the table and call, or nullptr for the reference kernel.
 inline kernels::EncodeArgs EncodeArgsFor(const ResolvedOptions& r, const uint8_t* ids, size_t count,
                                          char* out, size_t out_stride, uint8_t* validity,
                                          const kernels::KernelPlan* plan) {

@@ -1,6 +1,6 @@
 // Bulk codec glue for fixed-stride text: argument checks, option resolution,
 // batching, and the cold explain path. The kernel table is chosen and
-// prepared once per call (lib/targets.cc, lib/bulk.h); one kernel call per
+// planned once per call (lib/targets.cc, lib/bulk.h); one kernel call per
 // batch. Items of varying length: lib/column.cc.
 #include <algorithm>
 #include <cstring>
@@ -50,7 +50,7 @@ Status RunKernel(const kernels::KernelTable& table, Format format,
 }
 
 // A fixed-stride bulk call: options resolved, arguments checked (text: the
-// text buffer, ids: the binary one), the active kernels prepared; then the
+// text buffer, ids: the binary one), the active kernels planned; then the
 // kernel runs batch by batch on make_args(resolved, done, n, bits, plan), the
 // arguments for the n items from item done on (bits: their validity).
 template <class MakeArgs>

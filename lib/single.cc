@@ -1,5 +1,5 @@
 // One ID at a time: decode_one / encode_one over the per-item fast codec
-// (lib/single_item.h, lib/single_codec.h). Options are resolved only when a prefix, TypeID or
+// (kernels/item_codec.h, lib/single_codec.h). Options are resolved only when a prefix, TypeID or
 // terminator is asked for; without them a call is a length check and the
 // codec. Every error is explained by the reference kernel, so kinds and byte
 // positions are explain()'s (../shared/SPEC.md §3).

@@ -1,8 +1,10 @@
 // Target selection: SORTID_TARGET at first use, set_target() afterwards.
-// Nothing here is behind a lock or a function-local static's guard: a child
-// forked (or cloned) while another thread was initializing one would wait on
-// it forever. Racing first calls compute the same answer and publish it with
-// a compare-and-swap.
+// The registry is constant data (kernels/dispatch.h): listing, naming and
+// choosing tables calls nothing compiled for a target, and a table is offered
+// only when hwy::SupportedTargets() includes its target. Nothing here is behind
+// a lock or a function-local static's guard: a child forked (or cloned) while
+// another thread was initializing one would wait on it forever. Racing first
+// calls compute the same answer and publish it with a compare-and-swap.
 #include "lib/targets.h"
 
 #include <strings.h>
@@ -10,56 +12,55 @@
 #include <array>
 #include <atomic>
 #include <cstdlib>
-#include <vector>
+#include <new>
 
 #include "kernels/dispatch.h"
-#include "kernels/scalar/reference.h"
 #include "kernels/unsupported.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::internal {
 namespace {
 
-// Whether this CPU can run a table (the reference runs everywhere).
-bool IsSupported(const kernels::KernelTable& table) {
-  return &table == &reference::Table() || dispatch::IsSupported(table);
-}
+// Upper bound on the tables any build compiles (x86: 5 + reference; Arm: 5 + reference).
+constexpr size_t kMaxTables = 16;
 
-struct Registry {
-  std::vector<const kernels::KernelTable*> compiled;
-  std::vector<const char*> compiled_names;
-  std::vector<const char*> supported_names;
+struct SupportedNames {
+  std::array<const char*, kMaxTables> names{};
+  size_t count = 0;
 };
 
-std::atomic<const Registry*> g_registry{nullptr};
+std::atomic<const SupportedNames*> g_supported{nullptr};
 
-const Registry& GetRegistry() {
-  const Registry* published = g_registry.load(std::memory_order_acquire);
-  if (published != nullptr) return *published;
-  auto* mine = new Registry;
-  for (const kernels::KernelTable* table : dispatch::SimdTables()) mine->compiled.push_back(table);
-  mine->compiled.push_back(&reference::Table());
-  for (const kernels::KernelTable* table : mine->compiled) {
-    mine->compiled_names.push_back(table->name);
-    if (IsSupported(*table)) mine->supported_names.push_back(table->name);
+// The names of the compiled tables this CPU runs; empty only when the first
+// call could not allocate (the tables themselves stay usable).
+std::span<const char* const> SupportedTargetNames() {
+  const SupportedNames* published = g_supported.load(std::memory_order_acquire);
+  if (published == nullptr) {
+    auto* mine = new (std::nothrow) SupportedNames;
+    if (mine == nullptr) return {};
+    for (const kernels::KernelTable* table : dispatch::CompiledTables()) {
+      if (dispatch::IsSupported(*table) && mine->count < kMaxTables) {
+        mine->names[mine->count++] = table->name;
+      }
+    }
+    if (g_supported.compare_exchange_strong(published, mine, std::memory_order_acq_rel,
+                                            std::memory_order_acquire)) {
+      published = mine;  // lives as long as the process
+    } else {
+      delete mine;  // another thread published the same list first
+    }
   }
-  if (g_registry.compare_exchange_strong(published, mine, std::memory_order_acq_rel,
-                                         std::memory_order_acquire)) {
-    return *mine;  // lives as long as the process
-  }
-  delete mine;  // another thread published the same registry first
-  return *published;
+  return {published->names.data(), published->count};
 }
 
 const kernels::KernelTable* FindSupported(const char* name) {
-  for (const kernels::KernelTable* table : GetRegistry().compiled) {
-    if (strcasecmp(table->name, name) == 0) return IsSupported(*table) ? table : nullptr;
+  for (const kernels::KernelTable* table : dispatch::CompiledTables()) {
+    if (strcasecmp(table->name, name) == 0) {
+      return dispatch::IsSupported(*table) ? table : nullptr;
+    }
   }
   return nullptr;
 }
-
-// Highway's dynamic dispatch decides the default.
-const kernels::KernelTable* BestSupported() { return dispatch::BestTable(); }
 
 // nullptr until the first call: then SORTID_TARGET's table, the stand-in
 // whose every entry reports Error::kUnsupported for an invalid one, or the
@@ -72,12 +73,66 @@ const kernels::KernelTable* TableAtFirstUse() {
     const kernels::KernelTable* table = FindSupported(forced);
     return table != nullptr ? table : &kernels::UnsupportedTable();
   }
-  return BestSupported();
+  return dispatch::BestTable();
 }
+
+extern const kernels::ItemCodec kResolvingCodec;
+
+// The codec g_item_codec starts with: each entry resolves the active table
+// once, then forwards to its codec.
+const kernels::ItemCodec& Resolved() {
+  const kernels::ItemCodec* codec = ActiveTable()->item;
+  const kernels::ItemCodec* expected = &kResolvingCodec;
+  // Only the resolving codec is replaced: a set_target() that ran meanwhile wins.
+  if (!g_item_codec.compare_exchange_strong(expected, codec, std::memory_order_relaxed)) {
+    return *expected;
+  }
+  return *codec;
+}
+template <int kAlphabet>
+bool FirstDecodeUlid(const uint8_t* text, uint8_t* out) {
+  return Resolved().decode_ulid[kAlphabet](text, out);
+}
+template <int kAlphabet>
+bool FirstDecodeRecord(const uint8_t* text, uint8_t* out) {
+  return Resolved().decode_record[kAlphabet](text, out);
+}
+void FirstEncodeUlid(const uint8_t* id, bool lower, char* out) {
+  Resolved().encode_ulid(id, lower, out);
+}
+void FirstEncodeRecord(const uint8_t* id, bool lower, char* out) {
+  Resolved().encode_record(id, lower, out);
+}
+bool FirstDecodeUuid(const uint8_t* text, uint8_t* out) {
+  return Resolved().decode_uuid(text, out);
+}
+bool FirstDecodeUuidHex(const uint8_t* text, uint8_t* out) {
+  return Resolved().decode_uuid_hex(text, out);
+}
+void FirstEncodeUuid(const uint8_t* id, bool lower, char* out) {
+  Resolved().encode_uuid(id, lower, out);
+}
+void FirstEncodeUuidHex(const uint8_t* id, bool lower, char* out) {
+  Resolved().encode_uuid_hex(id, lower, out);
+}
+
+constinit const kernels::ItemCodec kResolvingCodec = {
+    "",
+    {FirstDecodeUlid<0>, FirstDecodeUlid<1>, FirstDecodeUlid<2>},
+    {FirstDecodeRecord<0>, FirstDecodeRecord<1>, FirstDecodeRecord<2>},
+    FirstEncodeUlid,
+    FirstEncodeRecord,
+    FirstDecodeUuid,
+    FirstDecodeUuidHex,
+    FirstEncodeUuid,
+    FirstEncodeUuidHex,
+};
 
 }  // namespace
 
-std::span<const kernels::KernelTable* const> CompiledTables() { return GetRegistry().compiled; }
+constinit std::atomic<const kernels::ItemCodec*> g_item_codec{&kResolvingCodec};
+
+std::span<const kernels::KernelTable* const> CompiledTables() { return dispatch::CompiledTables(); }
 
 // Never nullptr.
 const kernels::KernelTable* ActiveTable() {
@@ -96,19 +151,18 @@ const kernels::KernelTable* ActiveTable() {
 namespace sortid {
 
 std::span<const char* const> targets(TargetSet which) {
-  const auto& registry = internal::GetRegistry();
-  return which == TargetSet::kCompiled ? std::span<const char* const>(registry.compiled_names)
-                                       : std::span<const char* const>(registry.supported_names);
+  return which == TargetSet::kCompiled ? dispatch::CompiledNames()
+                                       : internal::SupportedTargetNames();
 }
 
 const char* active_target() { return internal::ActiveTable()->name; }
 
 Error set_target(const char* name) {
-  const kernels::KernelTable* table = (name == nullptr || name[0] == '\0')
-                                          ? internal::BestSupported()
-                                          : internal::FindSupported(name);
+  const kernels::KernelTable* table =
+      (name == nullptr || name[0] == '\0') ? dispatch::BestTable() : internal::FindSupported(name);
   if (table == nullptr) return Error::kUnsupported;
   internal::g_active.store(table, std::memory_order_release);
+  internal::g_item_codec.store(table->item, std::memory_order_relaxed);
   return Error::kOk;
 }
 

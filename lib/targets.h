@@ -1,10 +1,13 @@
 // Target registry: which kernel tables exist, which this CPU runs, which one
-// the bulk functions use. The active table is read once per batch.
+// the bulk functions and the per-item codec use. The active table is read once
+// per batch; the per-item codec through one pointer (ActiveItemCodec).
 #ifndef SORTID_LIB_TARGETS_H_
 #define SORTID_LIB_TARGETS_H_
 
+#include <atomic>
 #include <span>
 
+#include "kernels/item_codec.h"
 #include "kernels/kernel_api.h"
 
 namespace sortid::internal {
@@ -15,6 +18,15 @@ std::span<const kernels::KernelTable* const> CompiledTables();
 // not available it is the stand-in table (kernels/unsupported.h, name ""),
 // whose every entry reports Error::kUnsupported.
 const kernels::KernelTable* ActiveTable();
+
+// The active table's per-item codec. Constant-initialized to a codec whose
+// entries choose the active table (SORTID_TARGET, else the best this CPU
+// runs) and then forward; set_target() replaces it with the table it sets.
+// The codecs are constants, so a relaxed load is enough.
+extern std::atomic<const kernels::ItemCodec*> g_item_codec;
+inline const kernels::ItemCodec& ActiveItemCodec() {
+  return *g_item_codec.load(std::memory_order_relaxed);
+}
 
 }  // namespace sortid::internal
 

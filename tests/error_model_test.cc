@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "kernels/kernel_api.h"
+#include "kernels/plan.h"
 #include "kernels/unsupported.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
@@ -69,7 +70,7 @@ TEST(UnsupportedTable, EveryEntryReportsUnsupported) {
   for (int f = 0; f < kernels::kNumFormats; ++f) {
     const auto format = static_cast<Format>(f);
     const kernels::PlanRequest request{format, true, 1, 64, nullptr, 0, -1};
-    EXPECT_EQ(table.prepare(request, &plan), Error::kUnsupported);
+    EXPECT_EQ(kernels::MakePlan(table, request, &plan), Error::kUnsupported);
     const kernels::EncodeArgs encode_args{ids.data(), 1,     text.data(),     64,   nullptr, 0,
                                           -1,         false, validity.data(), &plan};
     EXPECT_EQ(table.encode[f](encode_args).error, Error::kUnsupported);

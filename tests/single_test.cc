@@ -14,8 +14,10 @@
 
 #include "kernels/scalar/reference.h"
 #include "lib/single_codec.h"
+#include "lib/targets.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
+#include "tests/per_target_test.h"
 #include "tests/support/test_support.h"
 
 namespace sortid {
@@ -168,21 +170,18 @@ void RandomId(Format format, std::mt19937_64& rng, uint8_t* id) {
   if (rng() % 8 == 0) std::memset(id, rng() % 2 ? 0x00 : 0xFF, 16);  // edges
 }
 
-// Runs once per per-item codec compiled in (lib/single_codec.h), forcing it
-// and checking that it is the one in use; a codec this CPU lacks is skipped.
-class SingleItemTest : public ::testing::TestWithParam<const char*> {
+// Runs once per compiled target (tests/per_target_test.h): the target is
+// forced with set_target(), which chooses the per-item codec with the bulk
+// kernels, and the codec in use is checked to be that target's.
+class SingleItemTest : public test::PerTargetTest {
  protected:
   void SetUp() override {
-    saved_ = single::g_codec;
-    const single::ItemCodec* codec = nullptr;
-    if (std::string(GetParam()) == single::PortableCodec().name) codec = &single::PortableCodec();
-    if (std::string(GetParam()) == "AVX512_VBMI") codec = single::VbmiCodec();
-    if (codec == nullptr) GTEST_SKIP() << GetParam() << " is not supported by this CPU";
-    single::g_codec = *codec;
-    ASSERT_STREQ(single::g_codec.name, GetParam());
+    test::PerTargetTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
+    ASSERT_EQ(&internal::ActiveItemCodec(), internal::ActiveTable()->item);
+    const std::string name = internal::ActiveItemCodec().name;
+    ASSERT_TRUE(name == GetParam() || name == "SWAR") << name;
   }
-  void TearDown() override { single::g_codec = saved_; }
-  single::ItemCodec saved_{};
 };
 
 TEST_P(SingleItemTest, EncodeOneMatchesReference) {
@@ -323,14 +322,23 @@ TEST_P(SingleItemTest, UlidValueConversionsMatchReference) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Codecs, SingleItemTest, ::testing::Values("PORTABLE", "AVX512_VBMI"),
-                         [](const ::testing::TestParamInfo<const char*>& param) {
-                           return std::string(param.param);
-                         });
+SORTID_INSTANTIATE_PER_TARGET(SingleItemTest);
 
-TEST(SingleItem, LoadTimeChoiceIsTheBestSupported) {
-  const single::ItemCodec* vbmi = single::VbmiCodec();
-  EXPECT_STREQ(single::g_codec.name, vbmi != nullptr ? vbmi->name : "PORTABLE");
+// The codec follows the bulk target: set_target() switches both, and the
+// default is the best supported table's codec.
+TEST(SingleItem, CodecFollowsTheTarget) {
+  for (const char* name : targets(TargetSet::kSupported)) {
+    ASSERT_EQ(set_target(name), Error::kOk);
+    EXPECT_STREQ(active_target(), name);
+    EXPECT_EQ(&internal::ActiveItemCodec(), internal::ActiveTable()->item) << name;
+  }
+  ASSERT_EQ(set_target(nullptr), Error::kOk);
+  EXPECT_EQ(&internal::ActiveItemCodec(), internal::ActiveTable()->item);
+  // A VBMI CPU runs its own codec by default; every codec of a target names it.
+  for (const kernels::KernelTable* table : internal::CompiledTables()) {
+    const std::string codec = table->item->name;
+    EXPECT_TRUE(codec == table->name || codec == "SWAR") << table->name << ": " << codec;
+  }
 }
 
 TEST(SingleItem, InvalidArguments) {

@@ -15,6 +15,7 @@
 #include "hwy/targets.h"
 #include "kernels/avx3_dl/uuid_dense_plan.h"
 #include "kernels/kernel_api.h"
+#include "kernels/plan.h"
 #include "kernels/scalar/reference.h"
 #include "lib/targets.h"
 #include "sortid/sortid.hpp"
@@ -121,7 +122,7 @@ TEST_P(UuidDecodeTest, DensePlanWhereTheLayoutFits) {
       kernels::KernelPlan plan;
       const kernels::PlanRequest request{l.format,        false,           count,       l.Stride(),
                                          l.prefix.data(), l.prefix.size(), l.terminator};
-      ASSERT_EQ(table.prepare(request, &plan), Error::kOk);
+      ASSERT_EQ(kernels::MakePlan(table, request, &plan), Error::kOk);
       EXPECT_EQ(plan.data != nullptr, ExpectDensePlan(l, count)) << Describe(l) << " " << count;
       if (plan.data == nullptr) continue;
       // Three loads per group of 4 items when 3 strides and a length fit in 192 bytes.

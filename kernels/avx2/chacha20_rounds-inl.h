@@ -23,10 +23,12 @@
 #include <cstdint>
 
 #include "hwy/highway.h"
+#include "kernels/target_guard.h"
 
 // x86-64 AVX2 with GCC or clang (extended asm); evaluated per target.
 #undef SORTID_CHACHA20_AVX2_ROUNDS
-#if HWY_ARCH_X86_64 && HWY_TARGET == HWY_AVX2 && (HWY_COMPILER_GCC || HWY_COMPILER_CLANG)
+#if HWY_ARCH_X86_64 && SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3) && \
+    (HWY_COMPILER_GCC || HWY_COMPILER_CLANG)
 #define SORTID_CHACHA20_AVX2_ROUNDS 1
 #else
 #define SORTID_CHACHA20_AVX2_ROUNDS 0

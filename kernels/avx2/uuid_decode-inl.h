@@ -26,14 +26,14 @@
 
 #include "hwy/highway.h"
 #include "kernels/simd_common-inl.h"
+#include "kernels/target_guard.h"
 #include "lib/limits.h"
 
 // The tables serve AVX2 and AVX3 (kernels/avx3/uuid_decode-inl.h); the pair
 // step is AVX2's (on AVX3 the 512-bit block kernel beats it: 500 against
 // 750 M IDs/s).
-#define SORTID_TARGET_UUID_AVX2_TABLES \
-  (HWY_ARCH_X86 && (HWY_TARGET == HWY_AVX2 || HWY_TARGET == HWY_AVX3))
-#define SORTID_TARGET_UUID_AVX2_PAIRS (HWY_ARCH_X86 && HWY_TARGET == HWY_AVX2)
+#define SORTID_TARGET_UUID_AVX2_TABLES (SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3_DL))
+#define SORTID_TARGET_UUID_AVX2_PAIRS (SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3))
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {

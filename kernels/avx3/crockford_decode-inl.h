@@ -31,8 +31,9 @@
 
 #include "hwy/highway.h"
 #include "kernels/simd_common-inl.h"
+#include "kernels/target_guard.h"
 
-#define SORTID_TARGET_ULID_AVX3_PAIRS (HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3)
+#define SORTID_TARGET_ULID_AVX3_PAIRS (SORTID_X86_AT_LEAST(AVX3) && !SORTID_X86_AT_LEAST(AVX3_DL))
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {

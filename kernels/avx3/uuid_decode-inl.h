@@ -25,8 +25,9 @@
 #include "hwy/highway.h"
 #include "kernels/avx2/uuid_decode-inl.h"
 #include "kernels/simd_common-inl.h"
+#include "kernels/target_guard.h"
 
-#define SORTID_TARGET_UUID_AVX3_QUADS (HWY_ARCH_X86 && HWY_TARGET == HWY_AVX3)
+#define SORTID_TARGET_UUID_AVX3_QUADS (SORTID_X86_AT_LEAST(AVX3) && !SORTID_X86_AT_LEAST(AVX3_DL))
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {

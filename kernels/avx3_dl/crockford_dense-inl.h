@@ -1,7 +1,7 @@
 // AVX-512 VBMI dense paths for ULID / Record ID text (targets AVX3_DL and
 // newer, see target_guard.h): four items per 128 bytes of text, whole
 // vectors of 64 bytes, no per-item loads. The per-layout tables come from
-// the kernel table's prepare step (crockford_dense_plan.h explains them);
+// the call's plan (kernels/plan.cc) (crockford_dense_plan.h explains them);
 // the portable kernel (kernels/base32_common-inl.h) calls these for the
 // first count - count % 8 items and does the rest itself. Layouts without a
 // prefix take the stream paths first (crockford_stream-inl.h: encode, whole
@@ -25,14 +25,14 @@
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_dense_plan.h"
 #include "kernels/avx3_dl/crockford_stream_decode_plan.h"
-#include "kernels/avx3_dl/target_guard.h"
+#include "kernels/target_guard.h"
 #include "kernels/kernel_api.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
 
 // alphabet64: the 32 output characters twice (64 bytes, 64-byte aligned).
 // Encodes the first count - count % 8 items; returns how many and adds the
@@ -197,7 +197,7 @@ HWY_INLINE size_t DecodeCrockfordDense(const kernels::DecodeArgs& args,
   *invalid = bad;
   return n;
 }
-#endif  // SORTID_TARGET_HAS_VBMI
+#endif  // SORTID_X86_AT_LEAST(AVX3_DL)
 
 }  // namespace HWY_NAMESPACE
 }  // namespace sortid

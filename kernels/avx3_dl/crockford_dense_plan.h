@@ -13,7 +13,7 @@
 // and a last vpermi2b emits 4 x 16 bytes. Prefix / terminator bytes are
 // compared in place.
 //
-// Plain data, built by the kernel table's prepare step once per bulk call
+// Plain data, built by the call's plan (kernels/plan.cc) once per bulk call
 // (PrepareCrockfordDense below): the plans for the common layouts (no prefix,
 // no terminator or '\n') are constants built at compile time, others are
 // built into the caller's KernelPlan storage. Used by

@@ -22,14 +22,14 @@
 
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_stream_plan.h"
-#include "kernels/avx3_dl/target_guard.h"
+#include "kernels/target_guard.h"
 #include "kernels/kernel_api.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
 
 // Bit i set: Record ID i of the 16 at `ids` has one of its top 28 bits set
 // (bytes 0-3 of each ID, one little-endian dword, masked with 0xF0FFFFFF).
@@ -108,7 +108,7 @@ HWY_INLINE size_t EncodeCrockfordStream(const kernels::EncodeArgs& args, size_t 
   return n;
 }
 
-#endif  // SORTID_TARGET_HAS_VBMI
+#endif  // SORTID_X86_AT_LEAST(AVX3_DL)
 
 }  // namespace HWY_NAMESPACE
 }  // namespace sortid

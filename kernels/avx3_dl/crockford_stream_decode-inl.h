@@ -27,14 +27,14 @@
 
 #include "hwy/highway.h"
 #include "kernels/avx3_dl/crockford_stream_decode_plan.h"
-#include "kernels/avx3_dl/target_guard.h"
+#include "kernels/target_guard.h"
 #include "kernels/kernel_api.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
 
 // The plan's tables in registers, and the work on one block of 8 items.
 template <const simd_tables::CrockfordDecodeStreamPlan& kPlan>
@@ -212,7 +212,7 @@ HWY_INLINE size_t DecodeCrockfordStream(const kernels::DecodeArgs& args, const u
   return n;
 }
 
-#endif  // SORTID_TARGET_HAS_VBMI
+#endif  // SORTID_X86_AT_LEAST(AVX3_DL)
 
 }  // namespace HWY_NAMESPACE
 }  // namespace sortid

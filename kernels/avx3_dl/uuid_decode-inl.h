@@ -7,8 +7,8 @@
 // terminator bytes are compared in place by vpternlogd. The error bytes of 8
 // items are or'ed into one vector and tested once; only when it shows an
 // error are the 8 items' validity bits worked out and the bad IDs zeroed.
-// uuid_dense_plan.h explains the tables (from the kernel table's prepare
-// step). The portable kernel (kernels/hex_uuid-inl.h) calls it for the first
+// uuid_dense_plan.h explains the tables (from the call's plan,
+// kernels/plan.cc). The portable kernel (kernels/hex_uuid-inl.h) calls it for the first
 // count - count % 8 items and decodes the rest itself.
 // References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
 // the speed of a memory copy", SPE 2020 (vpermi2b translation, vpmaddubsw
@@ -23,7 +23,7 @@
 #endif
 
 #include "hwy/highway.h"
-#include "kernels/avx3_dl/target_guard.h"
+#include "kernels/target_guard.h"
 #include "kernels/avx3_dl/uuid_dense_plan.h"
 #include "kernels/kernel_api.h"
 
@@ -31,7 +31,7 @@ HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
 
 // The loop-invariant state of one call, in registers (named, not arrays:
 // GCC keeps arrays of vectors in memory).
@@ -187,7 +187,7 @@ HWY_INLINE size_t DecodeUuidDense(const kernels::DecodeArgs& args,
   return plan.shared_load ? DecodeUuidDenseLoop<true>(args, plan, invalid)
                           : DecodeUuidDenseLoop<false>(args, plan, invalid);
 }
-#endif  // SORTID_TARGET_HAS_VBMI
+#endif  // SORTID_X86_AT_LEAST(AVX3_DL)
 
 }  // namespace HWY_NAMESPACE
 }  // namespace sortid

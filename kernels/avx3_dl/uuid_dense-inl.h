@@ -1,7 +1,7 @@
 // AVX-512 VBMI UUID encoder (targets AVX3_DL and newer, see target_guard.h):
 // 4 IDs per step into slots of up to 48 bytes, three 64-byte output chunks
 // made by byte permutes (uuid_dense_plan.h explains the tables, which come
-// from the kernel table's prepare step). The portable kernel
+// from the call's plan (kernels/plan.cc)). The portable kernel
 // (kernels/hex_uuid-inl.h) calls it for the first count - count % 4 items.
 // Model: simdutf's src/icelake/ (one folder per x86 target).
 //
@@ -15,7 +15,7 @@
 
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
-#include "kernels/avx3_dl/target_guard.h"
+#include "kernels/target_guard.h"
 #include "kernels/avx3_dl/uuid_dense_plan.h"
 #include "kernels/kernel_api.h"
 
@@ -23,7 +23,7 @@ HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
-#if SORTID_TARGET_HAS_VBMI
+#if SORTID_X86_AT_LEAST(AVX3_DL)
 
 // Encodes the first count - count % 4 items.
 HWY_INLINE size_t EncodeUuidDense(const kernels::EncodeArgs& args,
@@ -70,7 +70,7 @@ HWY_INLINE size_t EncodeUuidDense(const kernels::EncodeArgs& args,
   }
   return n;
 }
-#endif  // SORTID_TARGET_HAS_VBMI
+#endif  // SORTID_X86_AT_LEAST(AVX3_DL)
 
 }  // namespace HWY_NAMESPACE
 }  // namespace sortid

@@ -5,7 +5,7 @@
 // chunks is one more vpermt2b from those digits, blended with a template
 // (prefix, hyphens, terminator) and stored with a mask that skips padding.
 //
-// Plain data, built by the kernel table's prepare step once per bulk call:
+// Plain data, built by the call's plan (kernels/plan.cc) once per bulk call:
 // the common layouts (no prefix, no terminator or '\n', stride = item length)
 // are constants built at compile time, others are built into the caller's
 // KernelPlan storage.

@@ -240,18 +240,18 @@ Error KeystreamFromWords(const uint32_t* words, uint8_t* out, size_t blocks) {
 }
 }  // namespace
 
-const kernels::KernelTable& Table() {
-  static constexpr kernels::KernelTable kTable = {
-      "SCALAR",
-      0,
-      kernels::PrepareNothing,
-      {EncodeFormat<Format::kUlid>, EncodeFormat<Format::kRecordId>, EncodeFormat<Format::kUuid>,
-       EncodeFormat<Format::kUuidHex>},
-      {DecodeFormat<Format::kUlid>, DecodeFormat<Format::kRecordId>, DecodeFormat<Format::kUuid>,
-       DecodeFormat<Format::kUuidHex>},
-      KeystreamFromWords,
-  };
-  return kTable;
-}
+constinit const kernels::KernelTable kReferenceTable = {
+    "SCALAR",
+    0,
+    kernels::PlanFamily::kNone,
+    {EncodeFormat<Format::kUlid>, EncodeFormat<Format::kRecordId>, EncodeFormat<Format::kUuid>,
+     EncodeFormat<Format::kUuidHex>},
+    {DecodeFormat<Format::kUlid>, DecodeFormat<Format::kRecordId>, DecodeFormat<Format::kUuid>,
+     DecodeFormat<Format::kUuidHex>},
+    KeystreamFromWords,
+    &kernels::kSwarItemCodec,
+};
+
+const kernels::KernelTable& Table() { return kReferenceTable; }
 
 }  // namespace sortid::reference

@@ -41,6 +41,8 @@ size_t Decode(Format format, const kernels::DecodeArgs& args);
 
 // The reference as a dispatch table, named "SCALAR".
 const kernels::KernelTable& Table();
+// The same table as a constant (its address is usable in constant expressions).
+extern const kernels::KernelTable kReferenceTable;
 
 }  // namespace sortid::reference
 

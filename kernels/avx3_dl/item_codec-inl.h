@@ -1,78 +1,46 @@
-// The per-item Crockford codec for x86-64 CPUs with AVX-512 VBMI and VBMI2
-// (Intel Ice Lake and later, AMD Zen 4 and later), and the choice of codec
-// made once at load (lib/single_codec.h).
+// The per-item codec for AVX-512 VBMI / VBMI2 targets (AVX3_DL and newer).
 //
-// Encode: the 16 ID bytes are gathered (vpermb) so that each 64-bit lane
-// holds the 40 bits of 8 output characters, vpmultishiftqb pulls each
-// character's 5 bits into its byte, and vpermb maps them through the 32-letter
-// alphabet; plain 16/8/4/2-byte stores write exactly the ID's characters.
-// Decode: a masked load puts the characters right-aligned into 32 byte lanes
-// (the lanes in front read as zero digits), vpermi2b looks every byte up in a
-// 128-entry table (0x80 = not a digit), one compare against per-lane limits
-// finds bad characters and the ULID overflow, and vpmaddubsw / vpmaddwd / a
-// shift merge 5-bit digits into four 40-bit lanes whose low 16 bytes are the
-// ID (vpermb to big-endian).
-// UUID: a masked load of the 36 characters, a compare of the four hyphen
-// lanes, vpermb to the 32 digit lanes, the hex table lookup and vpmaddubsw +
-// vpmovwb; encode spreads nibbles in 16-bit lanes, maps them with vpermb and
-// places the hyphens with a second vpermb and a masked move.
-// Technique: W. Mula, D. Lemire, "Base64 encoding and decoding at almost the
-// speed of a memory copy" (2019) §4 (AVX-512 VBMI); Crockford alphabet:
-// https://www.crockford.com/base32.html; formats: ../shared/SPEC.md §1-2.
+// Encode: vpermb gathers the 16 ID bytes so that each 64-bit lane holds the 40
+// bits of 8 characters, vpmultishiftqb moves each character's 5 bits into its
+// byte and vpermb maps them through the alphabet. Decode: a masked load puts
+// the characters right-aligned in 32 lanes, vpermi2b looks every byte up in a
+// 128-entry table, one compare against per-lane limits finds bad characters
+// and the ULID overflow, vpmaddubsw / vpmaddwd / a shift merge the digits.
+// UUID: the same with hex tables; hyphens by a compare (decode) or a masked
+// move (encode). Reference: W. Mula, D. Lemire, "Base64 encoding and decoding
+// at almost the speed of a memory copy" (2019), section 4.
+//
+// Toggle include guard: included once per target by kernels/dispatch.cc.
+#if defined(SORTID_KERNELS_AVX3_DL_ITEM_CODEC_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef SORTID_KERNELS_AVX3_DL_ITEM_CODEC_INL_H_
+#undef SORTID_KERNELS_AVX3_DL_ITEM_CODEC_INL_H_
+#else
+#define SORTID_KERNELS_AVX3_DL_ITEM_CODEC_INL_H_
+#endif
+
 #include <cstdint>
 #include <cstring>
 
+#include "hwy/highway.h"
 #include "kernels/alphabet.h"
-#include "lib/single_codec.h"
+#include "kernels/item_codec.h"
+#include "kernels/target_guard.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define SORTID_SINGLE_VBMI 1
-#include <immintrin.h>
+HWY_BEFORE_NAMESPACE();
+namespace sortid {
+namespace HWY_NAMESPACE {
+
+#if SORTID_X86_AT_LEAST(AVX3_DL)
 // GCC 12's unmasked AVX-512 intrinsics start from _mm*_undefined_*(), which
 // -Wuninitialized reports at every use (GCC bug 105593); the values are defined.
-#if defined(__GNUC__) && !defined(__clang__)
+#if HWY_COMPILER_GCC_ACTUAL
+#pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-#endif
+namespace item_vbmi {
 
-namespace sortid::single {
-
-// ---- The portable codec as a table. ----
-namespace {
-
-template <Alphabet kAlphabet>
-bool PortableDecodeUlid(const uint8_t* text, uint8_t* out) {
-  return DecodeUlid<kAlphabet>(text, out);
-}
-template <Alphabet kAlphabet>
-bool PortableDecodeRecordId(const uint8_t* text, uint8_t* out) {
-  return DecodeRecordId<kAlphabet>(text, out);
-}
-
-constexpr ItemCodec kPortable = {
-    "PORTABLE",
-    {PortableDecodeUlid<Alphabet::kStrict>, PortableDecodeUlid<Alphabet::kLenient>,
-     PortableDecodeUlid<Alphabet::kLowerOnly>},
-    {PortableDecodeRecordId<Alphabet::kStrict>, PortableDecodeRecordId<Alphabet::kLenient>,
-     PortableDecodeRecordId<Alphabet::kLowerOnly>},
-    EncodeUlid,
-    EncodeRecordId,
-    DecodeUuid,
-    DecodeUuidHex,
-    EncodeUuid,
-    EncodeUuidHex,
-};
-
-}  // namespace
-
-const ItemCodec& PortableCodec() { return kPortable; }
-
-#ifdef SORTID_SINGLE_VBMI
-namespace {
-
-#define SORTID_VBMI_TARGET \
-  __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2")))
+using single::Alphabet;
 
 // Per output byte: which ID byte lands there (16 = zero) so that 64-bit lane L
 // holds the bits of characters 8L..8L+7, and at which bit of the lane each
@@ -120,8 +88,7 @@ constexpr Alphabet32 MakeHex32(const char* digits) {
 constexpr Alphabet32 kHexLower32 = MakeHex32(alphabet::kHexLower);
 constexpr Alphabet32 kHexUpper32 = MakeHex32(alphabet::kHexUpper);
 
-SORTID_VBMI_TARGET inline __m256i EncodeCrockford(const uint8_t* id, bool lower,
-                                                  const EncodePlan& plan) {
+inline __m256i EncodeCrockford(const uint8_t* id, bool lower, const EncodePlan& plan) {
   const __m256i bytes =
       _mm256_zextsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(id)));
   const __m256i lanes = _mm256_permutexvar_epi8(
@@ -137,7 +104,7 @@ SORTID_VBMI_TARGET inline __m256i EncodeCrockford(const uint8_t* id, bool lower,
 // Plain stores, not a masked one: a later load of the text can then be
 // forwarded from the store buffer (current x86 cores do not forward from a
 // masked store: a load right after one waits for it to retire).
-SORTID_VBMI_TARGET void VbmiEncodeUlid(const uint8_t* id, bool lower, char* out) {
+void VbmiEncodeUlid(const uint8_t* id, bool lower, char* out) {
   const __m256i ascii = EncodeCrockford(id, lower, kUlidEncode);
   const __m128i tail = _mm256_extracti128_si256(ascii, 1);  // characters 16-31
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(ascii));
@@ -145,7 +112,7 @@ SORTID_VBMI_TARGET void VbmiEncodeUlid(const uint8_t* id, bool lower, char* out)
   const auto last_two = static_cast<uint16_t>(_mm_extract_epi16(tail, 4));
   std::memcpy(out + 24, &last_two, 2);
 }
-SORTID_VBMI_TARGET void VbmiEncodeRecordId(const uint8_t* id, bool lower, char* out) {
+void VbmiEncodeRecordId(const uint8_t* id, bool lower, char* out) {
   const __m256i ascii = EncodeCrockford(id, lower, kRecordEncode);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(ascii));
   const int chars_16_to_19 = _mm_cvtsi128_si32(_mm256_extracti128_si256(ascii, 1));
@@ -201,7 +168,7 @@ constexpr PackPlan MakePackPlan() {
 constexpr PackPlan kPack = MakePackPlan();
 
 template <Alphabet kAlphabet, int kChars>
-SORTID_VBMI_TARGET bool VbmiDecode(const uint8_t* text, uint8_t* out) {
+bool VbmiDecode(const uint8_t* text, uint8_t* out) {
   constexpr __mmask32 kLanes = ~((1u << (32 - kChars)) - 1);  // the ID's lanes
   // A masked load never touches (or faults on) the bytes of masked-off lanes,
   // so the address before the text is not read.
@@ -264,7 +231,7 @@ constexpr UuidLanes kUuidLanes = MakeUuidLanes();
 constexpr __mmask64 kHyphenLanes = (1ull << 8) | (1ull << 13) | (1ull << 18) | (1ull << 23);
 
 // 32 hex characters in the low 32 lanes -> the 16 bytes; false if any is not hex.
-SORTID_VBMI_TARGET inline bool HexToBytes(__m512i chars, uint8_t* out) {
+inline bool HexToBytes(__m512i chars, uint8_t* out) {
   const __m512i digits = _mm512_permutex2var_epi8(_mm512_load_si512(kHexTable.digit), chars,
                                                   _mm512_load_si512(kHexTable.digit + 64));
   const __m512i checked = _mm512_ternarylogic_epi32(digits, chars, _mm512_set1_epi8(-128), 0xF8);
@@ -275,19 +242,19 @@ SORTID_VBMI_TARGET inline bool HexToBytes(__m512i chars, uint8_t* out) {
   return true;
 }
 
-SORTID_VBMI_TARGET bool VbmiDecodeUuidHex(const uint8_t* text, uint8_t* out) {
+bool VbmiDecodeUuidHex(const uint8_t* text, uint8_t* out) {
   return HexToBytes(
       _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(text))), out);
 }
 
-SORTID_VBMI_TARGET bool VbmiDecodeUuid(const uint8_t* text, uint8_t* out) {
+bool VbmiDecodeUuid(const uint8_t* text, uint8_t* out) {
   const __m512i c = _mm512_maskz_loadu_epi8((1ull << 36) - 1, text);
   if (_mm512_mask_cmpneq_epi8_mask(kHyphenLanes, c, _mm512_set1_epi8('-')) != 0) return false;
   return HexToBytes(_mm512_permutexvar_epi8(_mm512_load_si512(kUuidLanes.digit_lane), c), out);
 }
 
 // 16 bytes -> 32 hex characters (low 256 bits).
-SORTID_VBMI_TARGET inline __m256i BytesToHex(const uint8_t* id, bool lower) {
+inline __m256i BytesToHex(const uint8_t* id, bool lower) {
   const __m256i words = _mm256_cvtepu8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(id)));
   // Each 16-bit lane: high nibble in its first byte, low nibble in its second.
   const __m256i nibbles =
@@ -298,11 +265,11 @@ SORTID_VBMI_TARGET inline __m256i BytesToHex(const uint8_t* id, bool lower) {
                                  _mm256_load_si256(reinterpret_cast<const __m256i*>(digits.chars)));
 }
 
-SORTID_VBMI_TARGET void VbmiEncodeUuidHex(const uint8_t* id, bool lower, char* out) {
+void VbmiEncodeUuidHex(const uint8_t* id, bool lower, char* out) {
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), BytesToHex(id, lower));
 }
 
-SORTID_VBMI_TARGET void VbmiEncodeUuid(const uint8_t* id, bool lower, char* out) {
+void VbmiEncodeUuid(const uint8_t* id, bool lower, char* out) {
   const __m512i hex = _mm512_castsi256_si512(BytesToHex(id, lower));
   const __m512i spread =
       _mm512_mask_mov_epi8(_mm512_permutexvar_epi8(_mm512_load_si512(kUuidLanes.char_source), hex),
@@ -312,8 +279,8 @@ SORTID_VBMI_TARGET void VbmiEncodeUuid(const uint8_t* id, bool lower, char* out)
   std::memcpy(out + 32, &last_four, 4);
 }
 
-constexpr ItemCodec kVbmi = {
-    "AVX512_VBMI",
+constexpr kernels::ItemCodec kVbmiItemCodec = {
+    "AVX3_DL",
     {VbmiDecode<Alphabet::kStrict, 26>, VbmiDecode<Alphabet::kLenient, 26>,
      VbmiDecode<Alphabet::kLowerOnly, 26>},
     {VbmiDecode<Alphabet::kStrict, 20>, VbmiDecode<Alphabet::kLenient, 20>,
@@ -326,32 +293,14 @@ constexpr ItemCodec kVbmi = {
     VbmiEncodeUuidHex,
 };
 
-bool CpuHasVbmi() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-         __builtin_cpu_supports("avx512vbmi2");
-}
+}  // namespace item_vbmi
+#if HWY_COMPILER_GCC_ACTUAL
+#pragma GCC diagnostic pop
+#endif
+#endif  // SORTID_X86_AT_LEAST(AVX3_DL)
 
-}  // namespace
+}  // namespace HWY_NAMESPACE
+}  // namespace sortid
+HWY_AFTER_NAMESPACE();
 
-const ItemCodec* VbmiCodec() {
-  static const bool supported = CpuHasVbmi();
-  return supported ? &kVbmi : nullptr;
-}
-#else
-const ItemCodec* VbmiCodec() { return nullptr; }
-#endif  // SORTID_SINGLE_VBMI
-
-// Constant-initialized to the portable codec, so a call made during another
-// library's static initialization is correct; upgraded once below.
-ItemCodec g_codec = kPortable;
-
-namespace {
-const bool kChosen = [] {
-  if (const ItemCodec* vbmi = VbmiCodec()) g_codec = *vbmi;
-  return true;
-}();
-}  // namespace
-
-}  // namespace sortid::single
+#endif  // SORTID_KERNELS_AVX3_DL_ITEM_CODEC_INL_H_

@@ -17,18 +17,17 @@
 // are the reference's by construction; tests/single_test.cc proves the values
 // and the valid/invalid decisions identical for every format and option.
 // Formats: ../shared/SPEC.md §1-2; Crockford: https://www.crockford.com/base32.html
-#ifndef SORTID_LIB_SINGLE_ITEM_H_
-#define SORTID_LIB_SINGLE_ITEM_H_
+#ifndef SORTID_KERNELS_SCALAR_ITEM_SWAR_H_
+#define SORTID_KERNELS_SCALAR_ITEM_SWAR_H_
 
 #include <bit>
 #include <cstdint>
 #include <cstring>
 
+#include "kernels/item_codec.h"
+
 namespace sortid::single {
 
-// Which Crockford characters decode: both cases (strict), both cases plus the
-// aliases I L -> 1 and O -> 0 (lenient), or lower case only (TypeID suffix).
-enum class Alphabet : uint8_t { kStrict, kLenient, kLowerOnly };
 
 using I8x16 = int8_t __attribute__((vector_size(16)));
 using U8x16 = uint8_t __attribute__((vector_size(16)));
@@ -267,4 +266,4 @@ inline void EncodeUuid(const uint8_t* id, bool lower, char* out) {
 
 }  // namespace sortid::single
 
-#endif  // SORTID_LIB_SINGLE_ITEM_H_
+#endif  // SORTID_KERNELS_SCALAR_ITEM_SWAR_H_
