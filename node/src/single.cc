@@ -4,6 +4,7 @@
 // ulid 3.0.2 error (code and message) on the cold path.
 #include <cstring>
 #include <limits>
+#include <string>
 #include <utility>
 
 #include "node/src/addon.h"
@@ -31,11 +32,20 @@ Napi::Value Throw(const Napi::Env& env, const char* message) {
   return env.Undefined();
 }
 
+// The library's reason (an unsupported SORTID_TARGET, no entropy) as the
+// thrown message.
+Napi::Value ThrowGenerate(const Napi::Env& env, Error error) {
+  Napi::Error::New(env, std::string("sortid: ") + error_message(error))
+      .ThrowAsJavaScriptException();
+  return env.Undefined();
+}
+
 // A fresh ULID (80 random bits) with timestamp ms, written to id.
-bool FreshUlid(int64_t ms, uint8_t* id) {
-  if (!NewUlid(id)) return false;
+Error FreshUlid(int64_t ms, uint8_t* id) {
+  const Error error = NewUlid(id);
+  if (error != Error::kOk) return error;
   StoreTime(ms, id);
-  return true;
+  return Error::kOk;
 }
 
 Napi::Value UlidText(const Napi::Env& env, const uint8_t* id) {
@@ -44,24 +54,14 @@ Napi::Value UlidText(const Napi::Env& env, const uint8_t* id) {
   return AsciiString(env, text, kUlidLength);
 }
 
-// ulidNow() -> string: a ULID with the current time from the thread's generator.
-napi_value UlidNow(napi_env env, napi_callback_info) {
-  char text[kUlidLength];
-  if (!NewUlidText(text)) {
-    napi_throw_error(env, nullptr, "sortid: ULID generation failed (clock or entropy source)");
-    return nullptr;
-  }
-  napi_value result = nullptr;
-  napi_create_string_latin1(env, text, kUlidLength, &result);
-  return result;
-}
-
-// ulidAt(ms) -> string: a ULID with timestamp ms (validated by index.js too).
+// ulidAt(ms) -> string: a ULID with timestamp ms (index.js passes Date.now()
+// for "now", so fake timers apply, and validates ms too).
 Napi::Value UlidAt(const Napi::CallbackInfo& info) {
   int64_t ms = 0;
   if (!ReadTime(info.Env(), info[0], &ms)) return info.Env().Undefined();
   uint8_t id[kBinarySize];
-  if (!FreshUlid(ms, id)) return Throw(info.Env(), "sortid: the entropy source failed");
+  const Error error = FreshUlid(ms, id);
+  if (error != Error::kOk) return ThrowGenerate(info.Env(), error);
   return UlidText(info.Env(), id);
 }
 
@@ -81,7 +81,8 @@ Napi::Value MonotonicFresh(const Napi::CallbackInfo& info) {
   if (state == nullptr) return Throw(info.Env(), "sortid: bad monotonic state");
   int64_t ms = 0;
   if (!ReadTime(info.Env(), info[1], &ms)) return info.Env().Undefined();
-  if (!FreshUlid(ms, state)) return Throw(info.Env(), "sortid: the entropy source failed");
+  const Error error = FreshUlid(ms, state);
+  if (error != Error::kOk) return ThrowGenerate(info.Env(), error);
   return UlidText(info.Env(), state);
 }
 
@@ -181,8 +182,7 @@ Napi::Value SortKeyBounds(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void RegisterSingle(Napi::Env env, Napi::Object exports) {
-  const std::pair<const char*, napi_callback> raw[] = {{"ulidNow", UlidNow},
-                                                       {"ulidToUUID", UlidToUuid}};
+  const std::pair<const char*, napi_callback> raw[] = {{"ulidToUUID", UlidToUuid}};
   for (const auto& [name, callback] : raw) {
     napi_value function = nullptr;
     napi_create_function(env, name, NAPI_AUTO_LENGTH, callback, nullptr, &function);
