@@ -36,6 +36,14 @@ export declare function isValid(id: unknown): boolean;
 export declare function ulidToUUID(ulid: ULID): UUIDString;
 export declare function uuidToULID(uuid: string): ULID;
 export declare function fixULIDBase32(id: string): string;
+// npm ulid's PRNG helpers (exported by its build; 2.x's factory, detectPrng).
+export declare function detectPRNG(root?: any): PRNG;
+export declare function detectPrng(allowInsecure?: boolean, root?: any): PRNG;
+export declare function factory(prng?: PRNG): (seedTime?: number) => ULID;
+export declare function encodeRandom(len: number, prng: PRNG): string;
+export declare function randomChar(prng: PRNG): string;
+export declare const ULID_REGEX: RegExp;
+export declare const UUID_REGEX: RegExp;
 export declare function incrementBase32(str: string): string;
 
 export type TimeInput = number | Date | string;

@@ -233,6 +233,32 @@ function jsMonotonicFactory(prng) {
   };
 }
 
+// ---- npm ulid's PRNG helpers (3.x builds and 2.x, ulidx) ----
+
+// npm ulid's PRNG from the platform's CSPRNG: one random byte per call, as
+// npm's (only for the JavaScript path that a caller's PRNG selects).
+function detectPRNG(root) {
+  const source = (root && (root.crypto || root.msCrypto)) || globalThis.crypto ||
+    require('node:crypto').webcrypto;
+  if (!source || typeof source.getRandomValues !== 'function') {
+    throw new ULIDError(ULIDErrorCode.PRNGDetectFailure, 'Failed to find a reliable PRNG');
+  }
+  const buffer = new Uint8Array(1);
+  return () => {
+    source.getRandomValues(buffer);
+    return buffer[0] / 256;
+  };
+}
+
+// npm ulid 2.x: detectPrng(allowInsecure, root) and factory(prng).
+function detectPrng(allowInsecure, root) {
+  return detectPRNG(root);
+}
+
+function factory(prng) {
+  return (seedTime) => ulid(seedTime, prng || detectPRNG());
+}
+
 // ---- Validation and conversion ----
 
 function isValid(id) {
@@ -411,6 +437,8 @@ module.exports = {
   MAX_ULID, MIN_ULID, TIME_LEN, TIME_MAX, ULIDError, ULIDErrorCode,
   decodeTime, encodeTime, fixULIDBase32, incrementBase32, isValid, monotonicFactory, ulid,
   ulidToUUID, uuidToULID,
+  // npm ulid's other helpers (3.x build, 2.x, ulidx)
+  detectPRNG, detectPrng, factory, encodeRandom, randomChar, ULID_REGEX, UUID_REGEX,
   // sort keys
   sortKey, sortKeyRange,
   // bulk

@@ -7,6 +7,7 @@ export const {
   MAX_ULID, MIN_ULID, TIME_LEN, TIME_MAX, ULIDError, ULIDErrorCode,
   decodeTime, encodeTime, fixULIDBase32, incrementBase32, isValid, monotonicFactory, ulid,
   ulidToUUID, uuidToULID,
+  detectPRNG, detectPrng, factory, encodeRandom, randomChar, ULID_REGEX, UUID_REGEX,
   sortKey, sortKeyRange,
   ulidBuffer, ulidString, ulidBinary, decodeMany, encodeMany, ulidsToUUIDs, decodeTimes,
   version, activeTarget,

@@ -99,3 +99,20 @@ test('the ulid command prints --count monotonic ULIDs, as npm ulid\'s', () => {
     }
   }
 });
+
+test('npm ulid 2.x and ulidx helpers: factory, detectPrng / detectPRNG, encodeRandom, randomChar, regexes', () => {
+  const seq = (seed) => { let x = seed; return () => { x = (x * 16807) % 2147483647; return x / 2147483647; }; };
+  assert.equal(sortid.factory(seq(7))(1469918176385), npm.ulid(1469918176385, seq(7)));
+  assert.equal(sortid.encodeRandom(16, seq(3)), npm.ulid(1, seq(3)).slice(10));
+  assert.equal(sortid.randomChar(() => 0.5), 'G');
+  assert.equal(sortid.randomChar(() => 0.99999), 'Z');
+  for (const detect of [sortid.detectPRNG, sortid.detectPrng]) {
+    const prng = detect();
+    for (let i = 0; i < 100; i++) { const x = prng(); assert.ok(x >= 0 && x < 1, String(x)); }
+  }
+  assert.throws(() => sortid.detectPRNG({ crypto: {} }), (e) => e.code === 'PRNG_DETECT');
+  const id = sortid.factory()();
+  assert.ok(sortid.isValid(id) && sortid.ULID_REGEX.test(id) && sortid.ULID_REGEX.test(sortid.MAX_ULID));
+  assert.ok(!sortid.ULID_REGEX.test('8ZZZZZZZZZZZZZZZZZZZZZZZZZ'));
+  assert.ok(sortid.UUID_REGEX.test(sortid.ulidToUUID(id)) && !sortid.UUID_REGEX.test(id));
+});
