@@ -182,7 +182,8 @@ bool AllocateDecoded(const Napi::Env& env, size_t count, Decoded* out) {
   if (env.IsExceptionPending()) return false;
   // Node hands out uninitialised memory: the bits past count (and any byte a
   // partial decode does not reach) must read 0.
-  std::memset(out->validity.Data(), 0, out->validity.Length());
+  // (An empty Buffer may have no storage at all.)
+  if (out->validity.Length() != 0) std::memset(out->validity.Data(), 0, out->validity.Length());
   return true;
 }
 
@@ -232,7 +233,9 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
                                  out->ids.Data() + terminated * kBinarySize, &bit, base);
       invalid += last.invalid;
       uint8_t& byte = out->validity.Data()[terminated / 8];
-      byte = static_cast<uint8_t>((byte & ~(1u << (terminated % 8))) | (bit << (terminated % 8)));
+      const unsigned shift = static_cast<unsigned>(terminated % 8);
+      const unsigned kept = static_cast<unsigned>(byte) & ~(1u << shift);
+      byte = static_cast<uint8_t>(kept | (static_cast<unsigned>(bit) << shift));
       status.error = last.error;
     }
     if (!status.ok()) {
