@@ -7,7 +7,8 @@
 #                               the tests compare against it, the benchmark races it)
 #   build/npm/typescript/       typescript 5.9.3 (tsc checks node/lib/index.d.ts)
 # Node's own headers (node_api.h) come from the nodejs / libnode-dev package;
-# the script installs Debian's when node or its headers are missing.
+# the script installs Debian's when node, its headers or valgrind (a memcheck
+# test of the addon) are missing.
 # Usage: scripts/setup-node.sh [DEST]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +17,7 @@ addon_api=8.5.0
 ulid=3.0.2
 typescript=5.9.3
 if [[ -f "$dest/node-addon-api/napi.h" && -f "$dest/ulid/dist/node/index.cjs" &&
-  -f "$dest/typescript/bin/tsc" ]]; then
+  -f "$dest/typescript/bin/tsc" ]] && command -v valgrind > /dev/null; then
   exit 0
 fi
 sudo=""
@@ -29,6 +30,10 @@ if ((${#missing[@]})); then
   echo "setup-node: installing Debian's ${missing[*]}" >&2
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
     "${missing[@]}"
+fi
+if ! command -v valgrind > /dev/null; then  # node/test/valgrind.test.js; skipped without it
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends valgrind ||
+    echo "setup-node: WARNING: valgrind not installed; the addon's memcheck test is skipped" >&2
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
