@@ -1,24 +1,49 @@
 // Types of the sortid Node.js package (docs/node.md documents each call).
+// A superset of npm ulid 3.x's declarations: code that type-checks against
+// npm ulid type-checks against sortid (node/test/types.test.js).
 export type PRNG = () => number;
-export type ULIDFactory = (seedTime?: number) => string;
-export declare const MAX_ULID: string;
-export declare const MIN_ULID: string;
-export declare const TIME_LEN: number;
-export declare const TIME_MAX: number;
-export declare const ULIDErrorCode: Readonly<Record<string, string>>;
-export declare class ULIDError extends Error {
-  code: string;
-  position?: number;
-  constructor(errorCode: string, message: string);
+export type ULID = string;
+export type UUID = string;
+// What ulidToUUID returns: the shape of Node's crypto.UUID (npm ulid's type).
+export type UUIDString = `${string}-${string}-${string}-${string}-${string}`;
+export type ULIDFactory = (seedTime?: number) => ULID;
+export declare const MAX_ULID = "7ZZZZZZZZZZZZZZZZZZZZZZZZZ";
+export declare const MIN_ULID = "00000000000000000000000000";
+export declare const TIME_LEN = 10;
+export declare const TIME_MAX = 281474976710655;
+export declare enum ULIDErrorCode {
+  Base32IncorrectEncoding = "B32_ENC_INVALID",
+  DecodeTimeInvalidCharacter = "DEC_TIME_CHAR",
+  DecodeTimeValueMalformed = "DEC_TIME_MALFORMED",
+  EncodeTimeNegative = "ENC_TIME_NEG",
+  EncodeTimeSizeExceeded = "ENC_TIME_SIZE_EXCEED",
+  EncodeTimeValueMalformed = "ENC_TIME_MALFORMED",
+  PRNGDetectFailure = "PRNG_DETECT",
+  ULIDInvalid = "ULID_INVALID",
+  Unexpected = "UNEXPECTED",
+  UUIDInvalid = "UUID_INVALID"
 }
-export declare function ulid(seedTime?: number, prng?: PRNG): string;
+export declare class ULIDError extends Error {
+  code: ULIDErrorCode;
+  position?: number;
+  constructor(errorCode: ULIDErrorCode, message: string);
+}
+export declare function ulid(seedTime?: number, prng?: PRNG): ULID;
 export declare function monotonicFactory(prng?: PRNG): ULIDFactory;
-export declare function decodeTime(id: string): number;
+export declare function decodeTime(id: ULID): number;
 export declare function encodeTime(now: number, len?: number): string;
 export declare function isValid(id: unknown): boolean;
-export declare function ulidToUUID(ulid: string): string;
-export declare function uuidToULID(uuid: string): string;
+export declare function ulidToUUID(ulid: ULID): UUIDString;
+export declare function uuidToULID(uuid: string): ULID;
 export declare function fixULIDBase32(id: string): string;
+// npm ulid's PRNG helpers (exported by its build; 2.x's factory, detectPrng).
+export declare function detectPRNG(root?: any): PRNG;
+export declare function detectPrng(allowInsecure?: boolean, root?: any): PRNG;
+export declare function factory(prng?: PRNG): (seedTime?: number) => ULID;
+export declare function encodeRandom(len: number, prng: PRNG): string;
+export declare function randomChar(prng: PRNG): string;
+export declare const ULID_REGEX: RegExp;
+export declare const UUID_REGEX: RegExp;
 export declare function incrementBase32(str: string): string;
 
 export type TimeInput = number | Date | string;
@@ -44,4 +69,6 @@ export declare function ulidsToUUIDs(input: Uint8Array | string | Array<unknown>
 export declare function decodeTimes(ids: Uint8Array, options?: { bigint?: false }): Float64Array;
 export declare function decodeTimes(ids: Uint8Array, options: { bigint: true }): BigInt64Array;
 export declare const version: string;
+// The CPU target of the bulk calls; '' when SORTID_TARGET names one this CPU
+// cannot run (the bulk and generating calls then throw).
 export declare function activeTarget(): string;

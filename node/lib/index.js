@@ -146,9 +146,26 @@ function ulidTime(id) {
   return invalid < 0 || high > 0x7fffff ? -1 : high * 0x2000000 + low;
 }
 
+// A String object (new String(id)) is read as its string, as npm ulid reads
+// it (cold path: only after the string fast path failed).
+function isStringObject(value) {
+  return typeof value === 'object' && value !== null &&
+    Object.prototype.toString.call(value) === '[object String]';
+}
+
+// npm ulid calls string methods on what it was given; for another object
+// (an array, say) that gets past its first check it throws this TypeError.
+function notAString(name, method) {
+  return new TypeError(`${name}.${method} is not a function`);
+}
+
 function decodeTime(id) {
   const time = ulidTime(id);
   if (time >= 0) return time;
+  if (isStringObject(id)) return decodeTime(id.valueOf());
+  if (typeof id === 'object' && id !== null && id.length === TIME_LEN + RANDOM_LEN) {
+    throw notAString('id', 'substr');
+  }
   throw decodeTimeError(id);
 }
 
@@ -175,8 +192,7 @@ function ulid(seedTime, prng) {
     const seed = seedOf(seedTime);
     return encodeTime(seed, TIME_LEN) + encodeRandom(RANDOM_LEN, prng);
   }
-  if (seedTime === undefined) return native.ulidNow();
-  const seed = seedOf(seedTime);
+  const seed = seedOf(seedTime); // Date.now(), as npm: fake timers apply
   checkTime(seed);
   return native.ulidAt(seed);
 }
@@ -217,22 +233,60 @@ function jsMonotonicFactory(prng) {
   };
 }
 
+// ---- npm ulid's PRNG helpers (3.x builds and 2.x, ulidx) ----
+
+// npm ulid's PRNG from the platform's CSPRNG: one random byte per call, as
+// npm's (only for the JavaScript path that a caller's PRNG selects).
+function detectPRNG(root) {
+  const source = (root && (root.crypto || root.msCrypto)) || globalThis.crypto ||
+    require('node:crypto').webcrypto;
+  if (!source || typeof source.getRandomValues !== 'function') {
+    throw new ULIDError(ULIDErrorCode.PRNGDetectFailure, 'Failed to find a reliable PRNG');
+  }
+  const buffer = new Uint8Array(1);
+  return () => {
+    source.getRandomValues(buffer);
+    return buffer[0] / 256;
+  };
+}
+
+// npm ulid 2.x: detectPrng(allowInsecure, root) and factory(prng).
+function detectPrng(allowInsecure, root) {
+  return detectPRNG(root);
+}
+
+function factory(prng) {
+  return (seedTime) => ulid(seedTime, prng || detectPRNG());
+}
+
 // ---- Validation and conversion ----
 
 function isValid(id) {
   return ulidTime(id) >= 0;
 }
 
+// npm ulid's checks: a regular expression on the argument as text.
+const ULID_REGEX = /^[0-7][0-9a-hjkmnp-tv-zA-HJKMNP-TV-Z]{25}$/;
+const UUID_REGEX = /^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
+
 function ulidToUUID(id) {
   const uuid = native.ulidToUUID(id);
-  if (uuid === null) throw new ULIDError(ULIDErrorCode.ULIDInvalid, `Invalid ULID: ${id}`);
-  return uuid;
+  if (uuid !== null) return uuid;
+  if (isStringObject(id)) return ulidToUUID(id.valueOf());
+  if (typeof id === 'object' && id !== null && ULID_REGEX.test(id)) {
+    throw notAString('input', 'toUpperCase');
+  }
+  throw new ULIDError(ULIDErrorCode.ULIDInvalid, `Invalid ULID: ${id}`);
 }
 
 function uuidToULID(uuid) {
   const id = native.uuidToULID(uuid);
-  if (id === null) throw new ULIDError(ULIDErrorCode.UUIDInvalid, `Invalid UUID: ${uuid}`);
-  return id;
+  if (id !== null) return id;
+  if (isStringObject(uuid)) return uuidToULID(uuid.valueOf());
+  if (typeof uuid === 'object' && uuid !== null && UUID_REGEX.test(uuid)) {
+    throw notAString('uuid', 'replace');
+  }
+  throw new ULIDError(ULIDErrorCode.UUIDInvalid, `Invalid UUID: ${uuid}`);
 }
 
 // ---- npm ulid's string helpers (same code paths as npm ulid 3.0.2) ----
@@ -264,7 +318,7 @@ function incrementBase32(str) {
   throw new ULIDError(ULIDErrorCode.Base32IncorrectEncoding, 'Failed incrementing string');
 }
 
-// ---- Seed 004: DynamoDB sort keys ----
+// ---- DynamoDB sort keys ----
 
 // A time for sortKeyRange: ms (integer), a Date, or text the CLI accepts
 // (ISO 8601, UTC unless an offset is given, or an integer count of ms).
@@ -325,18 +379,25 @@ function prefixOf(options) {
   return prefix;
 }
 
+// The bulk calls' clock is Date.now() too (checked: fake timers may set any value).
+function now() {
+  const ms = Date.now();
+  checkTime(ms);
+  return ms;
+}
+
 function ulidBuffer(count, options = {}) {
   return native.generate(count, !!options.monotonic, false, prefixOf(options), separatorOf(options),
-    false);
+    false, now());
 }
 
 function ulidString(count, options = {}) {
   return native.generate(count, !!options.monotonic, false, prefixOf(options), separatorOf(options),
-    true);
+    true, now());
 }
 
 function ulidBinary(count, options = {}) {
-  return native.generate(count, !!options.monotonic, true, '', false, false);
+  return native.generate(count, !!options.monotonic, true, '', false, false, now());
 }
 
 function decodeMany(input, options = {}) {
@@ -366,16 +427,22 @@ function decodeTimes(ids, options = {}) {
   return native.timestamps(ids, !!options.bigint);
 }
 
+const version = native.version;
+const activeTarget = native.activeTarget;
+
+// Shorthand names only: Node's ESM loader (cjs-module-lexer) reads the names
+// of a CommonJS module from this literal and stops at the first `name: value`.
 module.exports = {
   // npm ulid 3.x
   MAX_ULID, MIN_ULID, TIME_LEN, TIME_MAX, ULIDError, ULIDErrorCode,
   decodeTime, encodeTime, fixULIDBase32, incrementBase32, isValid, monotonicFactory, ulid,
   ulidToUUID, uuidToULID,
-  // sort keys (seed 004)
+  // npm ulid's other helpers (3.x build, 2.x, ulidx)
+  detectPRNG, detectPrng, factory, encodeRandom, randomChar, ULID_REGEX, UUID_REGEX,
+  // sort keys
   sortKey, sortKeyRange,
   // bulk
   ulidBuffer, ulidString, ulidBinary, decodeMany, encodeMany, ulidsToUUIDs, decodeTimes,
   // library
-  version: native.version,
-  activeTarget: native.activeTarget,
+  version, activeTarget,
 };

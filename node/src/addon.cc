@@ -22,11 +22,49 @@ bool ReadTime(const Napi::Env& env, const Napi::Value& value, int64_t* ms) {
   return true;
 }
 
+bool ReadOptionalString(const Napi::Env& env, const Napi::Value& value, const char* what,
+                        std::string* out) {
+  if (value.IsUndefined()) {
+    out->clear();
+    return true;
+  }
+  if (value.IsString()) {
+    *out = value.As<Napi::String>().Utf8Value();
+    if (out->find('\0') == std::string::npos) return true;
+  }
+  Napi::TypeError::New(env, std::string(what) + " must be a string without NUL")
+      .ThrowAsJavaScriptException();
+  return false;
+}
+
+bool ReadBytes(const Napi::Value& value, const uint8_t** data, size_t* size) {
+  if (!value.IsTypedArray()) return false;
+  napi_typedarray_type type = napi_int8_array;
+  size_t length = 0;
+  void* bytes = nullptr;
+  napi_value buffer = nullptr;
+  size_t offset = 0;
+  if (napi_get_typedarray_info(value.Env(), value, &type, &length, &bytes, &buffer, &offset) !=
+          napi_ok ||
+      type != napi_uint8_array) {
+    return false;
+  }
+  bool detached = false;
+  if (napi_is_detached_arraybuffer(value.Env(), buffer, &detached) != napi_ok || detached) {
+    return false;
+  }
+  // An empty view may have no storage: hand the library a valid pointer.
+  static const uint8_t kEmpty[1] = {};
+  *data = bytes != nullptr ? static_cast<const uint8_t*>(bytes) : kEmpty;
+  *size = bytes != nullptr ? length : 0;
+  return true;
+}
+
 bool ReadFormat(const Napi::Env& env, const Napi::Value& value, Format* format) {
   if (value.IsNumber()) {
-    const int32_t n = value.As<Napi::Number>().Int32Value();
-    if (n >= 0 && n <= static_cast<int32_t>(Format::kUuidHex)) {
-      *format = static_cast<Format>(n);
+    const double n = value.As<Napi::Number>().DoubleValue();
+    if (n >= 0 && n <= static_cast<double>(Format::kUuidHex) && std::trunc(n) == n) {
+      *format = static_cast<Format>(static_cast<int>(n));
       return true;
     }
   }

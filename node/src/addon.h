@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "sortid/sortid.hpp"
 
@@ -21,6 +22,23 @@ inline Napi::Value AsciiString(napi_env env, const char* text, size_t size) {
   napi_value value = nullptr;
   if (napi_create_string_latin1(env, text, size, &value) != napi_ok) return Napi::Value();
   return Napi::Value(env, value);
+}
+
+// A JavaScript string from text that is ASCII unless utf8 is true (a prefix
+// outside ASCII): Latin-1 would turn each byte of a UTF-8 sequence into its
+// own character.
+inline Napi::Value TextString(napi_env env, const char* text, size_t size, bool utf8) {
+  if (!utf8) return AsciiString(env, text, size);
+  napi_value value = nullptr;
+  if (napi_create_string_utf8(env, text, size, &value) != napi_ok) return Napi::Value();
+  return Napi::Value(env, value);
+}
+
+inline bool IsAscii(std::string_view text) {
+  for (const char c : text) {
+    if (static_cast<unsigned char>(c) >= 0x80) return false;
+  }
+  return true;
 }
 
 // Copies a string argument's characters into buf as ASCII bytes (at most
@@ -52,6 +70,16 @@ inline napi_value FirstArgument(napi_env env, napi_callback_info info) {
 // Reads an integer millisecond time in 0 .. 2^48 - 1; false (and a thrown
 // TypeError) otherwise.
 bool ReadTime(const Napi::Env& env, const Napi::Value& value, int64_t* ms);
+
+// Reads an optional string argument (undefined: ""); false (and a thrown
+// TypeError naming `what`) for any other type or a string holding NUL.
+bool ReadOptionalString(const Napi::Env& env, const Napi::Value& value, const char* what,
+                        std::string* out);
+
+// The bytes of a Buffer / Uint8Array argument (its own view: byteOffset and
+// byteLength). false for other types and for a detached buffer (the caller
+// throws).
+bool ReadBytes(const Napi::Value& value, const uint8_t** data, size_t* size);
 
 // Reads a format number (Format's values); false (and a thrown TypeError) otherwise.
 bool ReadFormat(const Napi::Env& env, const Napi::Value& value, Format* format);

@@ -51,6 +51,20 @@ Napi::Value ThrowError(const Napi::Env& env, const std::string& message) {
   return env.Undefined();
 }
 
+// An optional small integer choice in 0 .. max (undefined: 0).
+bool ReadChoice(const Napi::Env& env, const Napi::Value& value, const char* what, int max,
+                int* out) {
+  const double n = value.IsUndefined() ? 0
+                   : value.IsNumber()  ? value.As<Napi::Number>().DoubleValue()
+                                       : -1;
+  if (!(n >= 0 && n <= max) || static_cast<double>(static_cast<int>(n)) != n) {
+    ThrowType(env, std::string(what) + " must be an integer in 0 .. " + std::to_string(max));
+    return false;
+  }
+  *out = static_cast<int>(n);
+  return true;
+}
+
 bool ReadCount(const Napi::Env& env, const Napi::Value& value, size_t* count) {
   const double n = value.IsNumber() ? value.As<Napi::Number>().DoubleValue() : -1;
   if (!(n >= 0 && n <= 4294967295.0) || static_cast<double>(static_cast<size_t>(n)) != n) {
@@ -61,41 +75,54 @@ bool ReadCount(const Napi::Env& env, const Napi::Value& value, size_t* count) {
   return true;
 }
 
-// The bytes of a Buffer / Uint8Array argument.
-bool ReadBytes(const Napi::Value& value, const uint8_t** data, size_t* size) {
-  if (!value.IsTypedArray()) return false;
-  Napi::TypedArray array = value.As<Napi::TypedArray>();
-  if (array.TypedArrayType() != napi_uint8_array) return false;
-  Napi::Uint8Array bytes = value.As<Napi::Uint8Array>();
-  *data = bytes.Data();
-  *size = bytes.ByteLength();
-  return true;
-}
-
-Napi::Value TextResult(const Napi::Env& env, const char* text, size_t size, bool as_string) {
+Napi::Value TextResult(const Napi::Env& env, const char* text, size_t size, bool as_string,
+                       bool utf8) {
   if (as_string) {
-    Napi::Value value = AsciiString(env, text, size);
+    Napi::Value value = TextString(env, text, size, utf8);
     if (value.IsEmpty()) return ThrowError(env, "sortid: result too large for one string");
     return value;
   }
   return Napi::Buffer<char>::Copy(env, text, size);
 }
 
-// generate(count, monotonic, binary, prefix, separator, asString)
+// The bulk generator of one JavaScript environment (the main thread or a
+// worker): its clock is the Date.now() the caller passes, so fake timers
+// (sinon, vitest, jest) apply to bulk IDs as to ulid(); its monotonic order
+// is the environment's.
+struct EnvGenerator {
+  int64_t now_ms = 0;
+  Generator generator;
+  static int64_t Clock(void* self) { return static_cast<EnvGenerator*>(self)->now_ms; }
+  EnvGenerator() : generator(Options(this)) {}
+  static GeneratorOptions Options(EnvGenerator* self) {
+    GeneratorOptions options;
+    options.clock = Clock;
+    options.clock_context = self;
+    return options;
+  }
+};
+
+// generate(count, monotonic, binary, prefix, separator, asString, nowMs)
 Napi::Value Generate(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   size_t count = 0;
   if (!ReadCount(env, info[0], &count)) return env.Undefined();
+  int64_t now = 0;
+  if (!ReadTime(env, info[6], &now)) return env.Undefined();
+  EnvGenerator* source = static_cast<EnvGenerator*>(info.Data());
+  source->now_ms = now;
+  Generator& generator = source->generator;
   const IdKind kind = info[1].ToBoolean() ? IdKind::kUlidMonotonic : IdKind::kUlid;
   if (info[2].ToBoolean()) {
     if (!CheckSize(env, count, kBinarySize)) return env.Undefined();
     Napi::Buffer<uint8_t> ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
     if (env.IsExceptionPending()) return env.Undefined();
-    const GenerateResult result = generate(kind, ids.Data(), count);
+    const GenerateResult result = generator.generate(kind, ids.Data(), count);
     if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
     return ids;
   }
-  const std::string prefix = info[3].IsString() ? info[3].As<Napi::String>().Utf8Value() : "";
+  std::string prefix;
+  if (!ReadOptionalString(env, info[3], "prefix", &prefix)) return env.Undefined();
   TextOptions options;
   options.prefix = prefix;
   options.terminator = info[4].ToBoolean() ? '\n' : -1;
@@ -121,7 +148,7 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
   if (!Allocated(env, ids.get())) return env.Undefined();
   for (size_t done = 0; done < count; done += kChunk) {
     const size_t n = std::min(count - done, kChunk);
-    const GenerateResult result = generate(kind, ids.get(), n);
+    const GenerateResult result = generator.generate(kind, ids.get(), n);
     if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
     const Status encoded =
         encode(Format::kUlid, ids.get(), n, out + done * stride, stride, nullptr, options);
@@ -129,7 +156,7 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
       return ThrowError(env, std::string("sortid: ") + error_message(encoded.error));
   }
   if (!as_string) return buffer;
-  return TextResult(env, text.get(), count * stride, true);
+  return TextResult(env, text.get(), count * stride, true, !IsAscii(prefix));
 }
 
 struct Decoded {
@@ -155,7 +182,8 @@ bool AllocateDecoded(const Napi::Env& env, size_t count, Decoded* out) {
   if (env.IsExceptionPending()) return false;
   // Node hands out uninitialised memory: the bits past count (and any byte a
   // partial decode does not reach) must read 0.
-  std::memset(out->validity.Data(), 0, out->validity.Length());
+  // (An empty Buffer may have no storage at all.)
+  if (out->validity.Length() != 0) std::memset(out->validity.Data(), 0, out->validity.Length());
   return true;
 }
 
@@ -205,7 +233,9 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
                                  out->ids.Data() + terminated * kBinarySize, &bit, base);
       invalid += last.invalid;
       uint8_t& byte = out->validity.Data()[terminated / 8];
-      byte = static_cast<uint8_t>((byte & ~(1u << (terminated % 8))) | (bit << (terminated % 8)));
+      const unsigned shift = static_cast<unsigned>(terminated % 8);
+      const unsigned kept = static_cast<unsigned>(byte) & ~(1u << shift);
+      byte = static_cast<uint8_t>(kept | (static_cast<unsigned>(bit) << shift));
       status.error = last.error;
     }
     if (!status.ok()) {
@@ -237,7 +267,7 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
     if (size_t(line_end - p) == length) {
       std::memcpy(slot, p, length);
     } else {
-      slot[0] = kInvalidMark;
+      std::memset(slot, kInvalidMark, length);  // every byte the decoder reads is defined
     }
     if (end == nullptr) break;
     p = end + 1;
@@ -247,10 +277,14 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
 
 // Array of strings: each string's UTF-8 bytes are copied into one
 // fixed-stride buffer (the unavoidable per-item extraction), then one decode.
+// Room for the item + one more character of up to 4 UTF-8 bytes (N-API never
+// writes part of a character, so an over-long item must still come out
+// longer than an item) + NUL.
+constexpr size_t kArraySlack = 4 + 1;
 bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options,
                  const Napi::Array& array, Decoded* out, size_t* count_out) {
   const size_t length = item_length(format, options);
-  const size_t stride = length + 2;  // item + 1 (over-long stays over-long) + NUL
+  const size_t stride = length + kArraySlack;
   const size_t count = array.Length();
   if (!CheckSize(env, count, stride)) return false;
   Scratch scratch = NewScratch(count * stride);
@@ -264,11 +298,14 @@ bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options
     }
     char* slot = scratch.get() + size_t(i) * stride;
     // The item's UTF-8 bytes, as the prefix option is read: at most stride - 1
-    // = length + 1 of them, so an over-long item never looks valid; a
-    // non-string is napi_string_expected and marked invalid.
+    // of them, so an over-long item never looks valid; a non-string is
+    // napi_string_expected and marked invalid. The whole slot is defined
+    // before the decoder reads it.
     size_t size = 0;
     if (napi_get_value_string_utf8(env, item, slot, stride, &size) != napi_ok || size != length) {
-      slot[0] = kInvalidMark;
+      std::memset(slot, kInvalidMark, stride);
+    } else {
+      std::memset(slot + length, 0, stride - length);
     }
   }
   return DecodeScratch(env, format, options, scratch.get(), count, stride, out, count_out);
@@ -279,8 +316,8 @@ Napi::Value Decode(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   Format format = Format::kUlid;
   if (!ReadFormat(env, info[1], &format)) return env.Undefined();
-  const std::string prefix = info[2].IsString() ? info[2].As<Napi::String>().Utf8Value() : "";
-  if (prefix.find('\0') != std::string::npos) return ThrowType(env, "prefix contains NUL");
+  std::string prefix;
+  if (!ReadOptionalString(env, info[2], "prefix", &prefix)) return env.Undefined();
   TextOptions options;
   options.prefix = prefix;
   Decoded decoded;
@@ -297,7 +334,9 @@ Napi::Value Decode(const Napi::CallbackInfo& info) {
     const std::string text = info[0].As<Napi::String>().Utf8Value();
     ok = DecodeLines(env, format, options, text.data(), text.size(), &decoded, &count);
   } else {
-    return ThrowType(env, "input must be a Buffer, a string or an array of strings");
+    return ThrowType(env,
+                     "input must be a Buffer / Uint8Array (not detached), a string or an array "
+                     "of strings");
   }
   if (!ok) return env.Undefined();
   return DecodeResult(env, decoded, count);
@@ -322,15 +361,23 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const uint8_t* ids = nullptr;
   size_t count = 0;
-  if (!ReadIds(info[0], &ids, &count)) return ThrowType(env, "ids must be a Buffer of 16-byte IDs");
+  if (!ReadIds(info[0], &ids, &count)) {
+    return ThrowType(env, "ids must be a Buffer / Uint8Array (not detached) of 16-byte IDs");
+  }
   Format format = Format::kUlid;
   if (!ReadFormat(env, info[1], &format)) return env.Undefined();
-  const std::string prefix = info[2].IsString() ? info[2].As<Napi::String>().Utf8Value() : "";
+  std::string prefix;
+  if (!ReadOptionalString(env, info[2], "prefix", &prefix)) return env.Undefined();
   TextOptions options;
   options.prefix = prefix;
-  const int output = info[5].IsNumber() ? info[5].As<Napi::Number>().Int32Value() : 0;
+  const bool utf8 = !IsAscii(prefix);
+  int output = 0;
+  int letter_case = 0;
+  if (!ReadChoice(env, info[5], "output", 2, &output) ||
+      !ReadChoice(env, info[4], "letter case", 2, &letter_case)) {
+    return env.Undefined();
+  }
   options.terminator = info[3].ToBoolean() && output != 2 ? '\n' : -1;
-  const int letter_case = info[4].IsNumber() ? info[4].As<Napi::Number>().Int32Value() : 0;
   options.letter_case = letter_case == 1   ? LetterCase::kLower
                         : letter_case == 2 ? LetterCase::kUpper
                                            : LetterCase::kCanonical;
@@ -365,7 +412,8 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
       if (!Valid(validity, i)) {
         napi_get_null(env, &value);
       } else {
-        napi_create_string_latin1(env, text + size_t(i) * stride, stride, &value);
+        value = TextString(env, text + size_t(i) * stride, stride, utf8);
+        if (value == nullptr) return ThrowError(env, "sortid: cannot create a string");
       }
       napi_set_element(env, array, i, value);
     }
@@ -386,7 +434,7 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
     }
     text_size = w;
   }
-  return TextResult(env, text, text_size, output == 1);
+  return TextResult(env, text, text_size, output == 1, utf8);
 }
 
 // timestamps(ids, bigint) -> Float64Array | BigInt64Array of Unix ms.
@@ -394,8 +442,11 @@ Napi::Value Timestamps(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
   const uint8_t* ids = nullptr;
   size_t count = 0;
-  if (!ReadIds(info[0], &ids, &count)) return ThrowType(env, "ids must be a Buffer of 16-byte IDs");
+  if (!ReadIds(info[0], &ids, &count)) {
+    return ThrowType(env, "ids must be a Buffer / Uint8Array (not detached) of 16-byte IDs");
+  }
   Napi::ArrayBuffer storage = Napi::ArrayBuffer::New(env, count * sizeof(int64_t));
+  if (env.IsExceptionPending()) return env.Undefined();
   int64_t* ms = static_cast<int64_t*>(storage.Data());
   if (!timestamps_ms(Format::kUlid, ids, count, ms).ok()) return ThrowError(env, "sortid: failed");
   if (info[1].ToBoolean()) {
@@ -414,7 +465,14 @@ Napi::Value Timestamps(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void RegisterBulk(Napi::Env env, Napi::Object exports) {
-  exports.Set("generate", Napi::Function::New(env, Generate, "generate"));
+  EnvGenerator* source = new (std::nothrow) EnvGenerator();
+  if (source == nullptr) {
+    Napi::Error::New(env, "sortid: out of memory").ThrowAsJavaScriptException();
+    return;
+  }
+  napi_add_env_cleanup_hook(
+      env, [](void* data) { delete static_cast<EnvGenerator*>(data); }, source);
+  exports.Set("generate", Napi::Function::New(env, Generate, "generate", source));
   exports.Set("decode", Napi::Function::New(env, Decode, "decode"));
   exports.Set("encode", Napi::Function::New(env, Encode, "encode"));
   exports.Set("timestamps", Napi::Function::New(env, Timestamps, "timestamps"));

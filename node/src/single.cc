@@ -2,8 +2,10 @@
 // one ID per call, no allocation besides the returned JavaScript value.
 // Invalid input comes back as -1 / null so that index.js builds the npm
 // ulid 3.0.2 error (code and message) on the cold path.
+#include <cmath>
 #include <cstring>
 #include <limits>
+#include <string>
 #include <utility>
 
 #include "node/src/addon.h"
@@ -31,11 +33,20 @@ Napi::Value Throw(const Napi::Env& env, const char* message) {
   return env.Undefined();
 }
 
+// The library's reason (an unsupported SORTID_TARGET, no entropy) as the
+// thrown message.
+Napi::Value ThrowGenerate(const Napi::Env& env, Error error) {
+  Napi::Error::New(env, std::string("sortid: ") + error_message(error))
+      .ThrowAsJavaScriptException();
+  return env.Undefined();
+}
+
 // A fresh ULID (80 random bits) with timestamp ms, written to id.
-bool FreshUlid(int64_t ms, uint8_t* id) {
-  if (!NewUlid(id)) return false;
+Error FreshUlid(int64_t ms, uint8_t* id) {
+  const Error error = NewUlid(id);
+  if (error != Error::kOk) return error;
   StoreTime(ms, id);
-  return true;
+  return Error::kOk;
 }
 
 Napi::Value UlidText(const Napi::Env& env, const uint8_t* id) {
@@ -44,25 +55,27 @@ Napi::Value UlidText(const Napi::Env& env, const uint8_t* id) {
   return AsciiString(env, text, kUlidLength);
 }
 
-// ulidNow() -> string: a ULID with the current time from the thread's generator.
-napi_value UlidNow(napi_env env, napi_callback_info) {
-  char text[kUlidLength];
-  if (!NewUlidText(text)) {
-    napi_throw_error(env, nullptr, "sortid: ULID generation failed (clock or entropy source)");
+// ulidAt(ms) -> string: a ULID with timestamp ms (index.js passes Date.now()
+// for "now", so fake timers apply, and validates ms too). A raw N-API
+// callback: it is ulid()'s hot path.
+napi_value UlidAt(napi_env env, napi_callback_info info) {
+  double t = -1;
+  if (napi_get_value_double(env, FirstArgument(env, info), &t) != napi_ok || !(t >= 0) ||
+      t > kTimeMax || std::trunc(t) != t) {
+    napi_throw_range_error(env, nullptr, "time must be an integer in 0 .. 2^48 - 1");
     return nullptr;
   }
+  uint8_t id[kBinarySize];
+  const Error error = FreshUlid(static_cast<int64_t>(t), id);
+  if (error != Error::kOk) {
+    napi_throw_error(env, nullptr, (std::string("sortid: ") + error_message(error)).c_str());
+    return nullptr;
+  }
+  char text[kUlidLength];
+  EncodeOne(Format::kUlid, id, text);
   napi_value result = nullptr;
   napi_create_string_latin1(env, text, kUlidLength, &result);
   return result;
-}
-
-// ulidAt(ms) -> string: a ULID with timestamp ms (validated by index.js too).
-Napi::Value UlidAt(const Napi::CallbackInfo& info) {
-  int64_t ms = 0;
-  if (!ReadTime(info.Env(), info[0], &ms)) return info.Env().Undefined();
-  uint8_t id[kBinarySize];
-  if (!FreshUlid(ms, id)) return Throw(info.Env(), "sortid: the entropy source failed");
-  return UlidText(info.Env(), id);
 }
 
 uint8_t* StateBytes(const Napi::CallbackInfo& info) {
@@ -81,7 +94,8 @@ Napi::Value MonotonicFresh(const Napi::CallbackInfo& info) {
   if (state == nullptr) return Throw(info.Env(), "sortid: bad monotonic state");
   int64_t ms = 0;
   if (!ReadTime(info.Env(), info[1], &ms)) return info.Env().Undefined();
-  if (!FreshUlid(ms, state)) return Throw(info.Env(), "sortid: the entropy source failed");
+  const Error error = FreshUlid(ms, state);
+  if (error != Error::kOk) return ThrowGenerate(info.Env(), error);
   return UlidText(info.Env(), state);
 }
 
@@ -181,14 +195,13 @@ Napi::Value SortKeyBounds(const Napi::CallbackInfo& info) {
 }  // namespace
 
 void RegisterSingle(Napi::Env env, Napi::Object exports) {
-  const std::pair<const char*, napi_callback> raw[] = {{"ulidNow", UlidNow},
+  const std::pair<const char*, napi_callback> raw[] = {{"ulidAt", UlidAt},
                                                        {"ulidToUUID", UlidToUuid}};
   for (const auto& [name, callback] : raw) {
     napi_value function = nullptr;
     napi_create_function(env, name, NAPI_AUTO_LENGTH, callback, nullptr, &function);
     exports.Set(name, Napi::Value(env, function));
   }
-  exports.Set("ulidAt", Napi::Function::New(env, UlidAt, "ulidAt"));
   exports.Set("monotonicFresh", Napi::Function::New(env, MonotonicFresh, "monotonicFresh"));
   exports.Set("monotonicIncrement",
               Napi::Function::New(env, MonotonicIncrement, "monotonicIncrement"));

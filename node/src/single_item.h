@@ -1,9 +1,9 @@
 // One-ID encode / decode / generation for the per-call JavaScript functions.
 //
-// They use the library's per-item codec (sortid::decode_one / encode_one,
-// issue 15) and one-ID generation (sortid::new_ulid / new_ulid_text, issue
-// 14) when the library has them (SORTID_NODE_HAVE_*, detected by
-// node/CMakeLists.txt); otherwise the bulk calls with a count of 1.
+// They use the library's per-item codec (sortid::decode_one / encode_one) and
+// one-ID generation (sortid::new_ulid) when the library has them
+// (SORTID_NODE_HAVE_*, detected by node/CMakeLists.txt); otherwise the bulk
+// calls with a count of 1.
 // Preconditions: text holds size bytes (any size: a wrong length is an invalid
 // item); id / out hold 16 bytes / item_length(format, options) bytes.
 #ifndef SORTID_NODE_SINGLE_ITEM_H_
@@ -48,21 +48,13 @@ inline size_t EncodeOne(Format format, const uint8_t* id, char* out,
 #endif
 }
 
-// A random ULID with the current time (80 fresh random bits) into id / as
-// 26 characters into text. false when the clock or the entropy source failed.
-inline bool NewUlid(uint8_t* id) {
+// A random ULID with the current time (80 fresh random bits) into id: kOk,
+// or the library's error (kNoEntropy, kUnsupported, kRange).
+inline Error NewUlid(uint8_t* id) {
 #if SORTID_NODE_HAVE_NEW_ULID
-  return new_ulid(id) == Error::kOk;
+  return new_ulid(id);
 #else
-  return generate(IdKind::kUlid, id, 1).ok();
-#endif
-}
-
-inline bool NewUlidText(char* text) {
-#if SORTID_NODE_HAVE_NEW_ULID
-  return new_ulid_text(text) == Error::kOk;
-#else
-  return generate_text(IdKind::kUlid, Format::kUlid, text, 1, 26).ok();
+  return generate(IdKind::kUlid, id, 1).error;
 #endif
 }
 

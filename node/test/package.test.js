@@ -20,7 +20,8 @@ test('npm pack, npm install --offline, require', (t) => {
   t.after(() => fs.rmSync(tmp, { recursive: true, force: true }));
   const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', tmp], packageDir));
   const files = packed[0].files.map((f) => f.path).sort();
-  assert.deepEqual(files, ['README.md', 'index.d.ts', 'index.js', 'package.json', 'sortid.node']);
+  assert.deepEqual(files, ['README.md', 'cli.js', 'index.d.ts', 'index.js', 'index.mjs', 'package.json',
+    'sortid.node']);
   const app = path.join(tmp, 'app');
   fs.mkdirSync(app);
   fs.writeFileSync(path.join(app, 'package.json'), '{"name":"app","version":"1.0.0","private":true}');
@@ -32,4 +33,13 @@ test('npm pack, npm install --offline, require', (t) => {
     const ok = isValid(id) && decodeTime(id) === 1469918176385 && decodeMany([id]).invalid === 0;
     console.log(require.resolve('sortid'), ok, sortKeyRange('ORDER#', 0, 0)[0]);`], app);
   assert.match(out, new RegExp(`${app.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/node_modules/sortid/index.js true ORDER#0{26}`));
+  // The ES entry by package name, and the `ulid` command npm links.
+  const esm = run(process.execPath, ['--input-type=module', '-e', `
+    import { activeTarget, ulid, isValid } from 'sortid';
+    import sortid from 'sortid';
+    console.log(typeof activeTarget(), isValid(ulid()), sortid.ulid === ulid);`], app);
+  assert.equal(esm.trim(), 'string true true');
+  const lines = run(path.join(app, 'node_modules', '.bin', 'ulid'), ['--count', '3'], app).trim().split('\n');
+  assert.equal(lines.length, 3);
+  assert.ok(lines.every((l) => /^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(l)) && lines[0] < lines[1] && lines[1] < lines[2]);
 });
