@@ -27,9 +27,14 @@ GenerateResult FillRandomUlids(Generator::State& s, int64_t now, uint8_t* ids, s
   size_t i = 0;
   while (i < count) {
     if (s.available < 10) {  // straddles a refill
-      const Error error = s.Take(ids + 16 * i + 6, 10);
+      // Drawn aside: a failed refill zeroes what Take wrote, and slot i is
+      // past what this call reports as generated.
+      uint8_t random[10];
+      const Error error = s.Take(random, sizeof(random));
       if (error != Error::kOk) return {error, i};
       std::memcpy(ids + 16 * i, &stamp, 6);
+      std::memcpy(ids + 16 * i + 6, random, sizeof(random));
+      explicit_bzero(random, sizeof(random));
       ++i;
       continue;
     }
@@ -141,9 +146,11 @@ Error DrawRecordStart(Generator::State& s, uint64_t* machine_id, uint64_t* value
 }
 
 GenerateResult FillRecordIds(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
-  const int64_t offset = now - kRecordInceptionMs;
-  if (offset < 0 || offset >= (int64_t{1} << 40)) return {Error::kRange, 0};
-  const auto ms = static_cast<uint64_t>(offset);
+  // Compared before subtracting: a clock near INT64_MIN must not overflow.
+  if (now < kRecordInceptionMs || now - kRecordInceptionMs >= (int64_t{1} << 40)) {
+    return {Error::kRange, 0};
+  }
+  const auto ms = static_cast<uint64_t>(now - kRecordInceptionMs);
   uint64_t first, last;
   if (s.deterministic) {  // self-contained: machine id and order from the seed
     auto& own = s.record;
