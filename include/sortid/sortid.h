@@ -70,7 +70,8 @@ typedef enum sortid_error {
   SORTID_ERROR_RANGE = 7,      /* binary value or timestamp outside the format's range */
   SORTID_ERROR_ARGUMENT = 8,   /* a precondition on the arguments is violated */
   SORTID_ERROR_UNSUPPORTED = 9, /* CPU target unknown, not compiled, or not supported here */
-  SORTID_ERROR_NO_ENTROPY = 10  /* the OS entropy source failed; nothing generated; retry */
+  SORTID_ERROR_NO_ENTROPY = 10, /* the OS entropy source failed; nothing generated; retry */
+  SORTID_ERROR_NO_MEMORY = 11   /* an allocation failed; nothing generated or created; retry */
 } sortid_error;
 
 /* Option flags (sortid_text_options.flags). */
