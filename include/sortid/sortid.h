@@ -18,6 +18,10 @@
  *   returned through invalid_count. sortid_explain() tells why one item failed.
  * - Functions return SORTID_OK, or SORTID_ERROR_ARGUMENT when a documented
  *   precondition on the arguments is violated; in that case nothing is written.
+ * - No function throws or aborts: an allocation failure (a generator's
+ *   state, a thread's pool generator, the one-time target set-up) is
+ *   SORTID_ERROR_NO_MEMORY (or NULL / 0 where a function returns a pointer or
+ *   count), never an exception crossing the C ABI.
  * - A NULL options pointer means all defaults (no prefix, canonical case,
  *   strict decoding, no terminator).
  * - Thread safety: every function is safe to call concurrently, except
