@@ -153,6 +153,50 @@ HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uin
 
 #undef SORTID_CHACHA_QUARTER
 
+// Zeroes every vector register: the keystream (and so the next key) must
+// not outlive the kernel in registers, as its stack copies do not (the
+// generator wipes the stack below its frame after each refill).
+HWY_INLINE void ClearVectorRegisters() {
+#if HWY_ARCH_X86_64 && HWY_TARGET <= HWY_AVX2
+  asm volatile("vzeroall" ::
+                   : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
+                     "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+#if HWY_TARGET <= HWY_AVX3
+  // vzeroall leaves zmm16..31, which AVX-512 code may use.
+  asm volatile(
+      "vpxord %%zmm16, %%zmm16, %%zmm16\nvpxord %%zmm17, %%zmm17, %%zmm17\nvpxord %%zmm18, "
+      "%%zmm18, %%zmm18\nvpxord %%zmm19, %%zmm19, %%zmm19\nvpxord %%zmm20, %%zmm20, "
+      "%%zmm20\nvpxord %%zmm21, %%zmm21, %%zmm21\nvpxord %%zmm22, %%zmm22, %%zmm22\nvpxord "
+      "%%zmm23, %%zmm23, %%zmm23\nvpxord %%zmm24, %%zmm24, %%zmm24\nvpxord %%zmm25, %%zmm25, "
+      "%%zmm25\nvpxord %%zmm26, %%zmm26, %%zmm26\nvpxord %%zmm27, %%zmm27, %%zmm27\nvpxord "
+      "%%zmm28, %%zmm28, %%zmm28\nvpxord %%zmm29, %%zmm29, %%zmm29\nvpxord %%zmm30, %%zmm30, "
+      "%%zmm30\nvpxord %%zmm31, %%zmm31, %%zmm31" ::
+          : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22", "xmm23", "xmm24",
+            "xmm25", "xmm26", "xmm27", "xmm28", "xmm29", "xmm30", "xmm31");
+#endif
+#elif HWY_ARCH_X86_64
+  asm volatile(
+      "pxor %%xmm0, %%xmm0\npxor %%xmm1, %%xmm1\npxor %%xmm2, %%xmm2\npxor %%xmm3, %%xmm3\npxor "
+      "%%xmm4, %%xmm4\npxor %%xmm5, %%xmm5\npxor %%xmm6, %%xmm6\npxor %%xmm7, %%xmm7\npxor %%xmm8, "
+      "%%xmm8\npxor %%xmm9, %%xmm9\npxor %%xmm10, %%xmm10\npxor %%xmm11, %%xmm11\npxor %%xmm12, "
+      "%%xmm12\npxor %%xmm13, %%xmm13\npxor %%xmm14, %%xmm14\npxor %%xmm15, %%xmm15" ::
+          : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10",
+            "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
+#elif HWY_ARCH_ARM_A64
+  asm volatile(
+      "movi v0.16b, #0\nmovi v1.16b, #0\nmovi v2.16b, #0\nmovi v3.16b, #0\nmovi v4.16b, #0\nmovi "
+      "v5.16b, #0\nmovi v6.16b, #0\nmovi v7.16b, #0\nmovi v8.16b, #0\nmovi v9.16b, #0\nmovi "
+      "v10.16b, #0\nmovi v11.16b, #0\nmovi v12.16b, #0\nmovi v13.16b, #0\nmovi v14.16b, #0\nmovi "
+      "v15.16b, #0\nmovi v16.16b, #0\nmovi v17.16b, #0\nmovi v18.16b, #0\nmovi v19.16b, #0\nmovi "
+      "v20.16b, #0\nmovi v21.16b, #0\nmovi v22.16b, #0\nmovi v23.16b, #0\nmovi v24.16b, #0\nmovi "
+      "v25.16b, #0\nmovi v26.16b, #0\nmovi v27.16b, #0\nmovi v28.16b, #0\nmovi v29.16b, #0\nmovi "
+      "v30.16b, #0\nmovi v31.16b, #0" ::
+          : "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13",
+            "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25",
+            "v26", "v27", "v28", "v29", "v30", "v31");
+#endif
+}
+
 // Writes `blocks` keystream blocks for the state's counter onward; the last
 // blocks % Lanes are made as one whole vector of blocks in a buffer and
 // copied (no partial vector stores).
@@ -163,11 +207,18 @@ void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
   for (; done + kLanes <= blocks; done += kLanes) {
     ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
   }
+  // The generator wipes 2 KiB of stack below its frame after a refill
+  // (lib/generator_entropy.cc): the kernel's buffers of keystream (this
+  // tail and the AVX2 rounds' 16 x 8 words) must fit well inside it.
+  static_assert(64 * kLanes + 16 * 8 * sizeof(uint32_t) <= 1536,
+                "keystream buffers outgrow the 2 KiB stack wipe");
   if (done < blocks) {
     alignas(64) uint8_t last[64 * kLanes];
     ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), last);
     std::memcpy(out + 64 * done, last, 64 * (blocks - done));
+    explicit_bzero(last, sizeof(last));
   }
+  ClearVectorRegisters();
 }
 
 #endif  // HWY_TARGET != HWY_SCALAR

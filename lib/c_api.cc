@@ -3,6 +3,7 @@
 #include <cstring>
 #include <new>
 #include <string_view>
+#include <type_traits>
 
 #include "sortid/generator.hpp"
 #include "sortid/sortid.h"
@@ -15,6 +16,7 @@ using sortid::Format;
 
 static_assert(static_cast<int>(Error::kUnsupported) == SORTID_ERROR_UNSUPPORTED);
 static_assert(static_cast<int>(Error::kNoEntropy) == SORTID_ERROR_NO_ENTROPY);
+static_assert(static_cast<int>(Error::kNoMemory) == SORTID_ERROR_NO_MEMORY);
 static_assert(static_cast<int>(Format::kUuidHex) == SORTID_FORMAT_UUID_HEX);
 
 constexpr uint32_t kKnownFlags =
@@ -54,27 +56,46 @@ sortid_error WithOptions(const sortid_text_options* options, size_t* invalid_cou
   return Finish(call(opts), invalid_count);
 }
 
+// Runs the body of a C entry point: no exception crosses the C ABI (a C or
+// PostgreSQL caller cannot catch one; it would end the process). Allocation
+// failures (the pool generator, a generator's state, the target registry)
+// and anything else thrown come back as on_failure.
+template <typename Body>
+std::invoke_result_t<Body> Guarded(std::invoke_result_t<Body> on_failure, Body body) noexcept {
+  try {
+    return body();
+  } catch (...) {
+    return on_failure;
+  }
+}
+
 }  // namespace
 
 extern "C" {
 
 size_t sortid_text_length(sortid_format format) {
-  return sortid::text_length(static_cast<Format>(format));
+  return Guarded(size_t{0},
+                 [&]() -> size_t { return sortid::text_length(static_cast<Format>(format)); });
 }
 
 sortid_error sortid_encode(sortid_format format, const uint8_t* ids, size_t count, char* out,
                            size_t out_stride, uint8_t* validity, size_t* invalid_count,
                            const sortid_text_options* options) {
-  return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-    return sortid::encode(static_cast<Format>(format), ids, count, out, out_stride, validity, opts);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
+      return sortid::encode(static_cast<Format>(format), ids, count, out, out_stride, validity,
+                            opts);
+    });
   });
 }
 
 sortid_error sortid_decode(sortid_format format, const char* text, size_t count, size_t stride,
                            uint8_t* ids, uint8_t* validity, size_t* invalid_count,
                            const sortid_text_options* options) {
-  return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-    return sortid::decode(static_cast<Format>(format), text, count, stride, ids, validity, opts);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
+      return sortid::decode(static_cast<Format>(format), text, count, stride, ids, validity, opts);
+    });
   });
 }
 
@@ -82,21 +103,25 @@ sortid_error sortid_decode_column(sortid_format format, const int32_t* offsets, 
                                   size_t count, const uint8_t* input_validity, uint8_t* ids,
                                   uint8_t* validity, size_t* invalid_count,
                                   const sortid_text_options* options) {
-  return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-    return sortid::decode_column(static_cast<Format>(format), offsets, data, count, input_validity,
-                                 ids, validity, opts);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
+      return sortid::decode_column(static_cast<Format>(format), offsets, data, count,
+                                   input_validity, ids, validity, opts);
+    });
   });
 }
 
 sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* items, size_t count,
                                  uint8_t* ids, uint8_t* validity,
                                  const sortid_text_options* options) {
-  static_assert(sizeof(sortid_text_item) == sizeof(sortid::TextItem) &&
-                offsetof(sortid_text_item, size) == offsetof(sortid::TextItem, size));
-  return WithOptions(options, nullptr, [&](const sortid::TextOptions& opts) {
-    return sortid::decode_items(static_cast<Format>(format),
-                                reinterpret_cast<const sortid::TextItem*>(items), count, ids,
-                                validity, opts);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    static_assert(sizeof(sortid_text_item) == sizeof(sortid::TextItem) &&
+                  offsetof(sortid_text_item, size) == offsetof(sortid::TextItem, size));
+    return WithOptions(options, nullptr, [&](const sortid::TextOptions& opts) {
+      return sortid::decode_items(static_cast<Format>(format),
+                                  reinterpret_cast<const sortid::TextItem*>(items), count, ids,
+                                  validity, opts);
+    });
   });
 }
 
@@ -104,60 +129,72 @@ sortid_error sortid_encode_column(sortid_format format, const uint8_t* ids, size
                                   const uint8_t* input_validity, int32_t* offsets, char* data,
                                   uint8_t* validity, size_t* invalid_count,
                                   const sortid_text_options* options) {
-  return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-    return sortid::encode_column(static_cast<Format>(format), ids, count, input_validity, offsets,
-                                 data, validity, opts);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
+      return sortid::encode_column(static_cast<Format>(format), ids, count, input_validity, offsets,
+                                   data, validity, opts);
+    });
   });
 }
 
 sortid_error sortid_check_options(sortid_format format, const sortid_text_options* options) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-  return ToC(sortid::check_options(static_cast<Format>(format), opts));
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    sortid::TextOptions opts;
+    if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+    return ToC(sortid::check_options(static_cast<Format>(format), opts));
+  });
 }
 
 size_t sortid_item_length(sortid_format format, const sortid_text_options* options,
                           sortid_error* error) {
-  sortid::TextOptions opts;
-  Error why = Error::kArgument;
-  size_t length = 0;
-  if (ToTextOptions(options, &opts))
-    length = sortid::item_length(static_cast<Format>(format), opts, &why);
-  if (error != nullptr) *error = ToC(why);
-  return length;
+  return Guarded(size_t{0}, [&]() -> size_t {
+    sortid::TextOptions opts;
+    Error why = Error::kArgument;
+    size_t length = 0;
+    if (ToTextOptions(options, &opts))
+      length = sortid::item_length(static_cast<Format>(format), opts, &why);
+    if (error != nullptr) *error = ToC(why);
+    return length;
+  });
 }
 
 sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
                             const sortid_text_options* options, size_t* position) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts) || (text == nullptr && len != 0)) {
-    return SORTID_ERROR_ARGUMENT;
-  }
-  const sortid::Explanation why =
-      sortid::explain(static_cast<Format>(format), std::string_view(text ? text : "", len), opts);
-  if (position != nullptr) *position = why.position;
-  return ToC(why.error);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    sortid::TextOptions opts;
+    if (!ToTextOptions(options, &opts) || (text == nullptr && len != 0)) {
+      return SORTID_ERROR_ARGUMENT;
+    }
+    const sortid::Explanation why =
+        sortid::explain(static_cast<Format>(format), std::string_view(text ? text : "", len), opts);
+    if (position != nullptr) *position = why.position;
+    return ToC(why.error);
+  });
 }
 
 sortid_error sortid_decode_one(sortid_format format, const char* text, size_t len, uint8_t* id,
                                const sortid_text_options* options, size_t* error_position) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts) || (text == nullptr && len != 0) || id == nullptr) {
-    if (id != nullptr) std::memset(id, 0, 16);
-    if (error_position != nullptr) *error_position = 0;
-    return SORTID_ERROR_ARGUMENT;
-  }
-  const sortid::Explanation why = sortid::decode_one(
-      static_cast<Format>(format), std::string_view(text ? text : "", len), id, opts);
-  if (error_position != nullptr) *error_position = why.position;
-  return ToC(why.error);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    sortid::TextOptions opts;
+    if (!ToTextOptions(options, &opts) || (text == nullptr && len != 0) || id == nullptr) {
+      if (id != nullptr) std::memset(id, 0, 16);
+      if (error_position != nullptr) *error_position = 0;
+      return SORTID_ERROR_ARGUMENT;
+    }
+    const sortid::Explanation why = sortid::decode_one(
+        static_cast<Format>(format), std::string_view(text ? text : "", len), id, opts);
+    if (error_position != nullptr) *error_position = why.position;
+    return ToC(why.error);
+  });
 }
 
 size_t sortid_encode_one(sortid_format format, const uint8_t* id, char* out,
                          const sortid_text_options* options) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts) || id == nullptr || out == nullptr) return 0;
-  return sortid::encode_one(static_cast<Format>(format), id, out, opts);
+  return Guarded(size_t{0}, [&]() -> size_t {
+    sortid::TextOptions opts;
+    if (!ToTextOptions(options, &opts) || id == nullptr || out == nullptr) return 0;
+    return sortid::encode_one(static_cast<Format>(format), id, out, opts);
+  });
 }
 
 const char* sortid_error_message(sortid_error error) {
@@ -166,18 +203,27 @@ const char* sortid_error_message(sortid_error error) {
 
 sortid_error sortid_timestamps_ms(sortid_format format, const uint8_t* ids, size_t count,
                                   int64_t* unix_ms) {
-  return ToC(sortid::timestamps_ms(static_cast<Format>(format), ids, count, unix_ms).error);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    return ToC(sortid::timestamps_ms(static_cast<Format>(format), ids, count, unix_ms).error);
+  });
 }
 
 sortid_error sortid_bounds(sortid_format format, int64_t unix_ms, uint8_t* min, uint8_t* max) {
-  return ToC(sortid::bounds(static_cast<Format>(format), unix_ms, min, max));
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    return ToC(sortid::bounds(static_cast<Format>(format), unix_ms, min, max));
+  });
 }
 
-sortid_error sortid_ulid_increment(uint8_t* id) { return ToC(sortid::ulid_increment(id)); }
+sortid_error sortid_ulid_increment(uint8_t* id) {
+  return Guarded(SORTID_ERROR_NO_MEMORY,
+                 [&]() -> sortid_error { return ToC(sortid::ulid_increment(id)); });
+}
 
 sortid_error sortid_record_pack(int64_t unix_ms, uint64_t machine_id, uint32_t counter,
                                 uint8_t* out) {
-  return ToC(sortid::record_pack({unix_ms, machine_id, counter}, out));
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    return ToC(sortid::record_pack({unix_ms, machine_id, counter}, out));
+  });
 }
 
 void sortid_record_unpack(const uint8_t* id, int64_t* unix_ms, uint64_t* machine_id,
@@ -191,19 +237,23 @@ void sortid_record_unpack(const uint8_t* id, int64_t* unix_ms, uint64_t* machine
 
 sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_len,
                                  size_t* position) {
-  if (text == nullptr && len != 0) return SORTID_ERROR_ARGUMENT;
-  const sortid::TypeIdSplit split = sortid::typeid_split(std::string_view(text ? text : "", len));
-  if (split.error == Error::kOk) {
-    if (prefix_len != nullptr) *prefix_len = split.prefix_len;
-  } else if (position != nullptr) {
-    *position = split.prefix_len;
-  }
-  return ToC(split.error);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    if (text == nullptr && len != 0) return SORTID_ERROR_ARGUMENT;
+    const sortid::TypeIdSplit split = sortid::typeid_split(std::string_view(text ? text : "", len));
+    if (split.error == Error::kOk) {
+      if (prefix_len != nullptr) *prefix_len = split.prefix_len;
+    } else if (position != nullptr) {
+      *position = split.prefix_len;
+    }
+    return ToC(split.error);
+  });
 }
 
 sortid_error sortid_chacha20_keystream(const uint8_t* key, uint32_t counter, const uint8_t* nonce,
                                        uint8_t* out, size_t blocks) {
-  return ToC(sortid::chacha20_keystream(key, counter, nonce, out, blocks));
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    return ToC(sortid::chacha20_keystream(key, counter, nonce, out, blocks));
+  });
 }
 
 struct sortid_generator {
@@ -212,85 +262,120 @@ struct sortid_generator {
 };
 
 sortid_generator* sortid_generator_create(const uint8_t* seed) {
-  sortid::GeneratorOptions options;
-  options.seed = seed;
-  return new (std::nothrow) sortid_generator(options);
+  return Guarded(nullptr, [&]() -> sortid_generator* {
+    sortid::GeneratorOptions options;
+    options.seed = seed;
+    return new (std::nothrow) sortid_generator(options);
+  });
 }
 
 void sortid_generator_destroy(sortid_generator* generator) { delete generator; }
 
 sortid_error sortid_generator_generate(sortid_generator* generator, sortid_id_kind kind,
                                        uint8_t* ids, size_t count, size_t* generated) {
-  if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
-  const sortid::GenerateResult r =
-      generator->generator.generate(static_cast<sortid::IdKind>(kind), ids, count);
-  if (generated != nullptr) *generated = r.generated;
-  return ToC(r.error);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
+    const sortid::GenerateResult r =
+        generator->generator.generate(static_cast<sortid::IdKind>(kind), ids, count);
+    if (generated != nullptr) *generated = r.generated;
+    return ToC(r.error);
+  });
 }
 
 sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count, size_t* generated) {
-  const sortid::GenerateResult r = sortid::generate(static_cast<sortid::IdKind>(kind), ids, count);
-  if (generated != nullptr) *generated = r.generated;
-  return ToC(r.error);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    const sortid::GenerateResult r =
+        sortid::generate(static_cast<sortid::IdKind>(kind), ids, count);
+    if (generated != nullptr) *generated = r.generated;
+    return ToC(r.error);
+  });
 }
 
 sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count, size_t* generated) {
-  const sortid::GenerateResult r = sortid::generate_ulid_monotonic_global(ids, count);
-  if (generated != nullptr) *generated = r.generated;
-  return ToC(r.error);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    const sortid::GenerateResult r = sortid::generate_ulid_monotonic_global(ids, count);
+    if (generated != nullptr) *generated = r.generated;
+    return ToC(r.error);
+  });
 }
 
 sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, char* out,
                                   size_t count, size_t out_stride,
                                   const sortid_text_options* options, size_t* generated) {
-  sortid::TextOptions opts;
-  if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-  const sortid::GenerateResult r = sortid::generate_text(
-      static_cast<sortid::IdKind>(kind), static_cast<Format>(format), out, count, out_stride, opts);
-  if (generated != nullptr) *generated = r.generated;
-  return ToC(r.error);
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    sortid::TextOptions opts;
+    if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+    const sortid::GenerateResult r =
+        sortid::generate_text(static_cast<sortid::IdKind>(kind), static_cast<Format>(format), out,
+                              count, out_stride, opts);
+    if (generated != nullptr) *generated = r.generated;
+    return ToC(r.error);
+  });
 }
 
 size_t sortid_targets(int which, const char** names, size_t capacity) {
-  const auto list =
-      sortid::targets(which == SORTID_TARGETS_COMPILED ? sortid::TargetSet::kCompiled
-                                                       : sortid::TargetSet::kSupported);
-  for (size_t i = 0; i < list.size() && i < capacity; ++i) names[i] = list[i];
-  return list.size();
+  return Guarded(size_t{0}, [&]() -> size_t {
+    const auto list =
+        sortid::targets(which == SORTID_TARGETS_COMPILED ? sortid::TargetSet::kCompiled
+                                                         : sortid::TargetSet::kSupported);
+    for (size_t i = 0; i < list.size() && i < capacity; ++i) names[i] = list[i];
+    return list.size();
+  });
 }
 
-const char* sortid_active_target(void) { return sortid::active_target(); }
+const char* sortid_active_target(void) {
+  return Guarded("unknown (out of memory)",
+                 [&]() -> const char* { return sortid::active_target(); });
+}
 
-sortid_error sortid_set_target(const char* name) { return ToC(sortid::set_target(name)); }
+sortid_error sortid_set_target(const char* name) {
+  return Guarded(SORTID_ERROR_NO_MEMORY,
+                 [&]() -> sortid_error { return ToC(sortid::set_target(name)); });
+}
 
 const char* sortid_version(void) { return SORTID_VERSION_STRING; }
 
 sortid_generator* sortid_generator_new_with(const sortid_generator_options* options) {
-  if (options == nullptr) return sortid_generator_create(nullptr);
-  if (options->monotonic_increment_bits > 32) return nullptr;
-  sortid::GeneratorOptions opts;
-  opts.seed = options->seed;
-  opts.clock = options->clock;
-  opts.clock_context = options->clock_context;
-  opts.monotonic_increment_bits = static_cast<uint8_t>(options->monotonic_increment_bits);
-  return new (std::nothrow) sortid_generator(opts);
+  return Guarded(nullptr, [&]() -> sortid_generator* {
+    if (options == nullptr) return sortid_generator_create(nullptr);
+    if (options->monotonic_increment_bits > 32) return nullptr;
+    sortid::GeneratorOptions opts;
+    opts.seed = options->seed;
+    opts.clock = options->clock;
+    opts.clock_context = options->clock_context;
+    opts.monotonic_increment_bits = static_cast<uint8_t>(options->monotonic_increment_bits);
+    return new (std::nothrow) sortid_generator(opts);
+  });
 }
 
 sortid_error sortid_generator_resume_after(sortid_generator* generator, sortid_id_kind kind,
                                            const uint8_t* last_id) {
-  if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
-  return ToC(generator->generator.resume_after(static_cast<sortid::IdKind>(kind), last_id));
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
+    return ToC(generator->generator.resume_after(static_cast<sortid::IdKind>(kind), last_id));
+  });
 }
 
 sortid_error sortid_generator_fill_random(sortid_generator* generator, uint8_t* out, size_t n) {
-  if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
-  return ToC(generator->generator.fill_random(out, n));
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
+    return ToC(generator->generator.fill_random(out, n));
+  });
 }
 
-sortid_error sortid_ulid_new(uint8_t* id) { return ToC(sortid::new_ulid(id)); }
+sortid_error sortid_ulid_new(uint8_t* id) {
+  return Guarded(SORTID_ERROR_NO_MEMORY,
+                 [&]() -> sortid_error { return ToC(sortid::new_ulid(id)); });
+}
 
-sortid_error sortid_ulid_new_monotonic(uint8_t* id) { return ToC(sortid::new_ulid_monotonic(id)); }
+sortid_error sortid_ulid_new_monotonic(uint8_t* id) {
+  return Guarded(SORTID_ERROR_NO_MEMORY,
+                 [&]() -> sortid_error { return ToC(sortid::new_ulid_monotonic(id)); });
+}
 
-sortid_error sortid_ulid_new_text(char* out) { return ToC(sortid::new_ulid_text(out)); }
+sortid_error sortid_ulid_new_text(char* out) {
+  return Guarded(SORTID_ERROR_NO_MEMORY,
+                 [&]() -> sortid_error { return ToC(sortid::new_ulid_text(out)); });
+}
 
 }  // extern "C"

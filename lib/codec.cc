@@ -159,6 +159,8 @@ const char* error_message(Error error) {
       return "CPU target unknown or not supported";
     case Error::kNoEntropy:
       return "the OS entropy source failed; nothing generated; retry";
+    case Error::kNoMemory:
+      return "out of memory; nothing generated; retry";
   }
   return "unknown error";
 }

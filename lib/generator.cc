@@ -27,9 +27,14 @@ GenerateResult FillRandomUlids(Generator::State& s, int64_t now, uint8_t* ids, s
   size_t i = 0;
   while (i < count) {
     if (s.available < 10) {  // straddles a refill
-      const Error error = s.Take(ids + 16 * i + 6, 10);
+      // Drawn aside: a failed refill zeroes what Take wrote, and slot i is
+      // past what this call reports as generated.
+      uint8_t random[10];
+      const Error error = s.Take(random, sizeof(random));
       if (error != Error::kOk) return {error, i};
       std::memcpy(ids + 16 * i, &stamp, 6);
+      std::memcpy(ids + 16 * i + 6, random, sizeof(random));
+      explicit_bzero(random, sizeof(random));
       ++i;
       continue;
     }
@@ -141,9 +146,11 @@ Error DrawRecordStart(Generator::State& s, uint64_t* machine_id, uint64_t* value
 }
 
 GenerateResult FillRecordIds(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
-  const int64_t offset = now - kRecordInceptionMs;
-  if (offset < 0 || offset >= (int64_t{1} << 40)) return {Error::kRange, 0};
-  const auto ms = static_cast<uint64_t>(offset);
+  // Compared before subtracting: a clock near INT64_MIN must not overflow.
+  if (now < kRecordInceptionMs || now - kRecordInceptionMs >= (int64_t{1} << 40)) {
+    return {Error::kRange, 0};
+  }
+  const auto ms = static_cast<uint64_t>(now - kRecordInceptionMs);
   uint64_t first, last;
   if (s.deterministic) {  // self-contained: machine id and order from the seed
     auto& own = s.record;
@@ -264,34 +271,41 @@ namespace internal {
 
 thread_local Generator::State* t_thread_state = nullptr;
 
-Generator& ThreadGenerator() {
+namespace {
+
+// Set when this thread's pool generator has been destroyed (thread exit, or
+// exit() on the main thread). Trivially destructible, so it stays readable
+// for whatever runs after it: pthread_key destructors, atexit handlers,
+// static destructors and thread_locals constructed before the pool's.
+thread_local bool t_pool_destroyed = false;
+
+}  // namespace
+
+Generator* ThreadGenerator() {
+  if (t_pool_destroyed) return nullptr;
   struct Owner {
-    std::unique_ptr<Generator> generator;
-    ~Owner() { t_thread_state = nullptr; }
+    Generator* generator = nullptr;
+    ~Owner() {
+      t_thread_state = nullptr;
+      t_pool_destroyed = true;
+      delete generator;
+    }
   };
   thread_local Owner owner;
-  if (!owner.generator) {
-    owner.generator = std::make_unique<Generator>();
+  if (owner.generator == nullptr) {
+    owner.generator = new Generator();
     t_thread_state = &GeneratorAccess::Of(*owner.generator);
   }
-  return *owner.generator;
+  return owner.generator;
 }
 
 }  // namespace internal
 
-GenerateResult generate(IdKind kind, uint8_t* ids, size_t count) {
-  return internal::ThreadGenerator().generate(kind, ids, count);
-}
+namespace {
 
-GenerateResult generate_text(IdKind kind, Format format, char* out, size_t count, size_t out_stride,
-                             const TextOptions& options) {
-  return internal::ThreadGenerator().generate_text(kind, format, out, count, out_stride, options);
-}
-
-GenerateResult generate_ulid_monotonic_global(uint8_t* ids, size_t count) {
-  if (count == 0) return {};
-  if (ids == nullptr) return {Error::kArgument, 0};
-  Generator::State& s = internal::GeneratorAccess::Of(internal::ThreadGenerator());
+// The process-wide monotonic order, with random bits drawn from g.
+GenerateResult GlobalMonotonic(Generator& g, uint8_t* ids, size_t count) {
+  Generator::State& s = internal::GeneratorAccess::Of(g);
   Error error = s.Ready();
   if (error != Error::kOk) return {error, 0};
   uint8_t random80[10];  // drawn outside the lock; used when the ms advanced
@@ -314,6 +328,43 @@ GenerateResult generate_ulid_monotonic_global(uint8_t* ids, size_t count) {
   std::memcpy(ids, range.last, 16);
   internal::MonotonicContinue(&range, ids + 16, reserved - 1);
   return {reserved == count ? Error::kOk : Error::kOverflow, reserved};
+}
+
+// Runs body on the calling thread's pool generator, or, once that has been
+// destroyed, on a generator of this call only (seeded from the OS, wiped on
+// return). An allocation failure is an error, never an exception.
+template <typename Body>
+GenerateResult OnPool(Body body) noexcept {
+  try {
+    if (Generator* pool = internal::ThreadGenerator()) return body(*pool);
+    Generator late;
+    return body(late);
+  } catch (const std::bad_alloc&) {
+    return {Error::kNoMemory, 0};
+  }
+}
+
+}  // namespace
+
+GenerateResult generate(IdKind kind, uint8_t* ids, size_t count) {
+  // After the pool generator is gone the process-wide order keeps
+  // per-thread monotonic IDs increasing across calls.
+  if (kind == IdKind::kUlidMonotonic && internal::t_pool_destroyed) {
+    return generate_ulid_monotonic_global(ids, count);
+  }
+  return OnPool([&](Generator& g) { return g.generate(kind, ids, count); });
+}
+
+GenerateResult generate_text(IdKind kind, Format format, char* out, size_t count, size_t out_stride,
+                             const TextOptions& options) {
+  return OnPool(
+      [&](Generator& g) { return g.generate_text(kind, format, out, count, out_stride, options); });
+}
+
+GenerateResult generate_ulid_monotonic_global(uint8_t* ids, size_t count) {
+  if (count == 0) return {};
+  if (ids == nullptr) return {Error::kArgument, 0};
+  return OnPool([&](Generator& g) { return GlobalMonotonic(g, ids, count); });
 }
 
 }  // namespace sortid

@@ -115,8 +115,9 @@ struct GeneratorAccess {
 
 int64_t RealtimeMs(void* context = nullptr);
 
-// The calling thread's pool generator, created on first use.
-Generator& ThreadGenerator();
+// The calling thread's pool generator, created on first use (may throw
+// std::bad_alloc); nullptr once it has been destroyed at thread exit.
+Generator* ThreadGenerator();
 // Its state, or nullptr before the thread's first call (a plain TLS read).
 extern thread_local Generator::State* t_thread_state;
 

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -55,6 +56,53 @@ TEST_P(ChaCha20Test, Rfc8439Vectors) {
   }
   EXPECT_EQ(rows, 4);
 }
+
+#if defined(__x86_64__)
+// The 16 vector registers as ymm (the upper halves zero without AVX), read
+// right after a call: no piece of keystream may be left there.
+[[gnu::noinline]] void ReadVectorRegisters(uint8_t (*regs)[32]) {
+  if (__builtin_cpu_supports("avx")) {
+    asm volatile(
+        "vmovdqu %%ymm0, 0(%0)\n vmovdqu %%ymm1, 32(%0)\n vmovdqu %%ymm2, 64(%0)\n"
+        "vmovdqu %%ymm3, 96(%0)\n vmovdqu %%ymm4, 128(%0)\n vmovdqu %%ymm5, 160(%0)\n"
+        "vmovdqu %%ymm6, 192(%0)\n vmovdqu %%ymm7, 224(%0)\n vmovdqu %%ymm8, 256(%0)\n"
+        "vmovdqu %%ymm9, 288(%0)\n vmovdqu %%ymm10, 320(%0)\n vmovdqu %%ymm11, 352(%0)\n"
+        "vmovdqu %%ymm12, 384(%0)\n vmovdqu %%ymm13, 416(%0)\n vmovdqu %%ymm14, 448(%0)\n"
+        "vmovdqu %%ymm15, 480(%0)\n" ::"r"(regs)
+        : "memory");
+  } else {
+    std::memset(regs, 0, 16 * 32);
+    asm volatile(
+        "movdqu %%xmm0, 0(%0)\n movdqu %%xmm1, 32(%0)\n movdqu %%xmm2, 64(%0)\n"
+        "movdqu %%xmm3, 96(%0)\n movdqu %%xmm4, 128(%0)\n movdqu %%xmm5, 160(%0)\n"
+        "movdqu %%xmm6, 192(%0)\n movdqu %%xmm7, 224(%0)\n movdqu %%xmm8, 256(%0)\n"
+        "movdqu %%xmm9, 288(%0)\n movdqu %%xmm10, 320(%0)\n movdqu %%xmm11, 352(%0)\n"
+        "movdqu %%xmm12, 384(%0)\n movdqu %%xmm13, 416(%0)\n movdqu %%xmm14, 448(%0)\n"
+        "movdqu %%xmm15, 480(%0)\n" ::"r"(regs)
+        : "memory");
+  }
+}
+
+// The keystream kernels zero the vector registers before returning.
+TEST_P(ChaCha20Test, NoKeystreamLeftInVectorRegisters) {
+  const uint8_t key[32] = {1, 2, 3}, nonce[12] = {4};
+  for (const size_t blocks : {size_t{64}, size_t{3}}) {
+    std::vector<uint8_t> out(64 * blocks);
+    uint8_t regs[16][32];
+    const sortid_error error = sortid_chacha20_keystream(key, 0, nonce, out.data(), blocks);
+    ReadVectorRegisters(regs);
+    ASSERT_EQ(error, SORTID_OK);
+    for (size_t r = 0; r < 16; ++r) {
+      for (size_t half = 0; half < 32; half += 16) {
+        for (size_t i = 0; i + 16 <= out.size(); i += 16) {
+          ASSERT_NE(std::memcmp(regs[r] + half, out.data() + i, 16), 0)
+              << blocks << " blocks: register " << r << " holds keystream bytes " << i;
+        }
+      }
+    }
+  }
+}
+#endif
 
 TEST_P(ChaCha20Test, MatchesReferenceForAnyLengthAndCounterWrap) {
   std::mt19937_64 rng(8439);

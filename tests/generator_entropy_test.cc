@@ -188,6 +188,51 @@ TEST(GeneratorEntropy, ReseedsAtLeastEveryMebibyte) {
   }
 }
 
+// A failed reseed in the middle of a batch writes nothing past the
+// `generated` count it reports (docs/generation.md, "Errors"), whatever the
+// offset of the failing refill within the batch's IDs (a ULID's 10 random
+// bytes straddling a refill included).
+TEST(GeneratorEntropy, FailedReseedWritesNothingPastGenerated) {
+  // Output due before the refill that must reseed: whole refills of 4064
+  // bytes while the total stays within 1 MiB of the seed.
+  constexpr size_t kRefill = 4096 - 32;
+  constexpr size_t kBeforeReseed = ((size_t{1} << 20) / kRefill) * kRefill;
+  constexpr size_t kCount = 8;
+  std::vector<uint8_t> drawn(kBeforeReseed);
+  int failures[4] = {};
+  for (IdKind kind : kKinds) {
+    for (size_t left = 0; left <= 31; ++left) {
+      Generator g;
+      ASSERT_EQ(g.fill_random(drawn.data(), kBeforeReseed - left), Error::kOk);
+      Id ids[kCount];
+      std::memset(ids, 0xA5, sizeof(ids));
+      GenerateResult r;
+      {
+        FailEntropy fail;
+        r = g.generate(kind, ids[0].data(), kCount);
+      }
+      const std::string where =
+          "kind " + std::to_string(static_cast<int>(kind)) + ", " + std::to_string(left) + " left";
+      if (r.ok()) {  // the batch needed no more than was left (or no keystream)
+        EXPECT_EQ(r.generated, kCount) << where;
+        continue;
+      }
+      ASSERT_EQ(r.error, Error::kNoEntropy) << where;
+      ++failures[static_cast<int>(kind)];
+      for (size_t i = r.generated; i < kCount; ++i) {
+        for (size_t b = 0; b < 16; ++b) {
+          ASSERT_EQ(ids[i][b], 0xA5) << where << ": slot " << i << " byte " << b
+                                     << " written past generated = " << r.generated;
+        }
+      }
+    }
+  }
+  // Record IDs draw keystream only for the process's first machine id.
+  for (IdKind kind : {IdKind::kUlid, IdKind::kUlidMonotonic, IdKind::kUuidV7}) {
+    EXPECT_GT(failures[static_cast<int>(kind)], 0) << "the reseed was never due";
+  }
+}
+
 // Defect 6: bytes handed out are wiped from the generator's buffer. White-box:
 // a Generator is one pointer to its state, whose first 4160 bytes hold the
 // ChaCha20 words and the keystream buffer.

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <thread>
@@ -112,6 +113,25 @@ TEST(Generator, RecordIdsStayIncreasingThroughCounterWraps) {
   clock.ms = kRecordInceptionMs - 1;
   Id id;
   EXPECT_EQ(g.generate(IdKind::kRecordId, id.data(), 1).error, Error::kRange);
+}
+
+// A clock at the ends of int64_t is out of range for every kind, and never
+// overflows on the way (the UBSan build aborts on signed overflow).
+TEST(Generator, ClockAtTheInt64EndsIsOutOfRange) {
+  for (const int64_t ms : {INT64_MIN, INT64_MIN + 1, INT64_MAX}) {
+    FakeClock clock{ms};
+    for (const bool seeded : {false, true}) {
+      const uint8_t seed[32] = {7};
+      Generator g(WithClock(&clock, seeded ? seed : nullptr));
+      for (IdKind kind :
+           {IdKind::kUlid, IdKind::kUlidMonotonic, IdKind::kRecordId, IdKind::kUuidV7}) {
+        Id id;
+        const GenerateResult r = g.generate(kind, id.data(), 1);
+        EXPECT_EQ(r.error, Error::kRange) << ms << " kind " << static_cast<int>(kind);
+        EXPECT_EQ(r.generated, 0u);
+      }
+    }
+  }
 }
 
 TEST(Generator, UuidV7LayoutAndMonotonicCounter) {

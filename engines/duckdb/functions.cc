@@ -30,7 +30,11 @@ bool DecodeColumn(duckdb_function_info info, duckdb_data_chunk input, sortid_for
   const auto* strings = static_cast<const duckdb_string_t*>(duckdb_vector_get_data(column));
   const uint64_t* mask = duckdb_vector_get_validity(column);
   const size_t chars = format == SORTID_FORMAT_RECORD_ID ? kRecordChars : kUlidChars;
-  DecodeStringItems(format, chars, strings, mask, n, s);
+  const sortid_error error = DecodeStringItems(format, chars, strings, mask, n, s);
+  if (error != SORTID_OK) {  // a failed call, not invalid rows: also in try mode
+    duckdb_scalar_function_set_error(info, LibraryErrorMessage(name, error).c_str());
+    return false;
+  }
   if (mode == Mode::kTry) return true;
   const std::string message =
       FirstInvalidRowMessage(name, format, strings, mask, n, s.valid.data());
@@ -57,8 +61,11 @@ void IdTime(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector ou
   const bool record = kFormat == SORTID_FORMAT_RECORD_ID;
   const char* name = record ? "record_id_time" : "ulid_time";
   if (!DecodeColumn(info, input, kFormat, kMode, name, s)) return;
-  sortid_timestamps_ms(kFormat, s.ids.data(), n,
-                       static_cast<int64_t*>(duckdb_vector_get_data(output)));
+  const sortid_error error = sortid_timestamps_ms(
+      kFormat, s.ids.data(), n, static_cast<int64_t*>(duckdb_vector_get_data(output)));
+  if (error != SORTID_OK) {
+    return duckdb_scalar_function_set_error(info, LibraryErrorMessage(name, error).c_str());
+  }
   SetOutputValidity(output, n, s.valid.data());
 }
 
@@ -76,7 +83,7 @@ void UlidToBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vecto
 void UlidValid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
-  DecodeColumn(info, input, SORTID_FORMAT_ULID, Mode::kTry, "ulid_valid", s);
+  if (!DecodeColumn(info, input, SORTID_FORMAT_ULID, Mode::kTry, "ulid_valid", s)) return;
   auto* out = static_cast<bool*>(duckdb_vector_get_data(output));
   for (idx_t i = 0; i < n; ++i) out[i] = BitSet(s.valid.data(), i);
   // NULL in, NULL out; invalid text is false, not NULL.
@@ -84,16 +91,20 @@ void UlidValid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector
 }
 
 // Encodes s.ids[0, n) as ULID text into the VARCHAR output; rows whose bit in
-// s.valid is clear are NULL.
-void WriteUlids(duckdb_vector output, idx_t n, Scratch& s) {
+// s.valid is clear are NULL; a failed encode is function's error.
+void WriteUlids(duckdb_function_info info, const char* function, duckdb_vector output, idx_t n,
+                Scratch& s) {
   s.Reserve(n, kUlidChars);
-  sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
-                nullptr);
+  const sortid_error error = sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(),
+                                           kUlidChars, nullptr, nullptr, nullptr);
+  if (error != SORTID_OK) {
+    return duckdb_scalar_function_set_error(info, LibraryErrorMessage(function, error).c_str());
+  }
   if (n > 0) WriteStrings(output, n, kUlidChars, s.text.data(), s.valid.data());
   SetOutputValidity(output, n, s.valid.data());
 }
 
-void UuidToUlid(duckdb_function_info, duckdb_data_chunk input, duckdb_vector output) {
+void UuidToUlid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
   s.Reserve(n, kUlidChars);
@@ -101,7 +112,7 @@ void UuidToUlid(duckdb_function_info, duckdb_data_chunk input, duckdb_vector out
   const auto* uuids = static_cast<const duckdb_hugeint*>(duckdb_vector_get_data(in));
   for (idx_t i = 0; i < n; ++i) FromDuckUuid(uuids[i], &s.ids[kIdBytes * i]);
   MaskToBits(duckdb_vector_get_validity(in), n, s.valid.data());
-  WriteUlids(output, n, s);
+  WriteUlids(info, "uuid_to_ulid", output, n, s);
 }
 
 void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
@@ -124,7 +135,7 @@ void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
     std::memcpy(&s.ids[kIdBytes * i], StringData(blobs[i]), kIdBytes);
     SetBit(s.valid.data(), i);
   }
-  WriteUlids(output, n, s);
+  WriteUlids(info, "ulid_from_blob", output, n, s);
 }
 
 // The first or last millisecond of the input, floored: TIMESTAMP and
@@ -163,8 +174,14 @@ void UlidBound(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector
     std::memset(id, 0, kIdBytes);
     if (!RowValid(mask, i)) continue;
     const std::optional<int64_t> ms = BoundMs<kUnit, kMax>(times, i);
-    if (!ms || sortid_bounds(SORTID_FORMAT_ULID, *ms, kMax ? nullptr : id, kMax ? id : nullptr) !=
-                   SORTID_OK) {
+    const sortid_error error =
+        ms ? sortid_bounds(SORTID_FORMAT_ULID, *ms, kMax ? nullptr : id, kMax ? id : nullptr)
+           : SORTID_ERROR_RANGE;
+    if (error != SORTID_OK && error != SORTID_ERROR_RANGE) {
+      const std::string message = LibraryErrorMessage(kMax ? "ulid_max" : "ulid_min", error);
+      return duckdb_scalar_function_set_error(info, message.c_str());
+    }
+    if (error != SORTID_OK) {
       std::string message = std::string(kMax ? "ulid_max" : "ulid_min") + ": ";
       if (kUnit == TimeUnit::kText && !ms) {
         const duckdb_string_t& text = static_cast<const duckdb_string_t*>(times)[i];
@@ -178,7 +195,7 @@ void UlidBound(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector
     }
     SetBit(s.valid.data(), i);
   }
-  WriteUlids(output, n, s);
+  WriteUlids(info, kMax ? "ulid_max" : "ulid_min", output, n, s);
 }
 
 template <sortid_id_kind kKind>

@@ -31,7 +31,11 @@ bool TextToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
   Scratch& s = ThreadScratch();
   const auto* strings = static_cast<const duckdb_string_t*>(duckdb_vector_get_data(input));
   const uint64_t* mask = duckdb_vector_get_validity(input);
-  DecodeStringItems(SORTID_FORMAT_ULID, kUlidChars, strings, mask, n, s);
+  const sortid_error error = DecodeStringItems(SORTID_FORMAT_ULID, kUlidChars, strings, mask, n, s);
+  if (error != SORTID_OK) {  // a failed call, not invalid rows: also for TRY_CAST
+    duckdb_cast_function_set_error(info, LibraryErrorMessage("CAST to ULID", error).c_str());
+    return false;
+  }
   auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
   for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[kIdBytes * i]);
   SetOutputValidity(output, n, s.valid.data());
@@ -51,14 +55,18 @@ bool TextToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
 
 // ULID -> VARCHAR (its 26 characters) or BLOB (its 16 bytes).
 template <bool kText>
-bool UlidToString(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
+bool UlidToString(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_vector output) {
   if (n == 0) return true;
   Scratch& s = ThreadScratch();
   s.Reserve(n, kUlidChars);
   IdsFromColumn(input, n, s.ids.data());
   if constexpr (kText) {
-    sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kUlidChars, nullptr, nullptr,
-                  nullptr);
+    const sortid_error error = sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(),
+                                             kUlidChars, nullptr, nullptr, nullptr);
+    if (error != SORTID_OK) {
+      duckdb_cast_function_set_error(info, LibraryErrorMessage("CAST from ULID", error).c_str());
+      return false;
+    }
   }
   MaskToBits(duckdb_vector_get_validity(input), n, s.valid.data());
   WriteStrings(output, n, kText ? kUlidChars : kIdBytes,
@@ -99,18 +107,21 @@ bool BlobToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
 }
 
 // The ULID's 48-bit time as TIMESTAMP_MS (milliseconds since the epoch).
-void TimesFromColumn(duckdb_vector input, size_t n, duckdb_vector output) {
+sortid_error TimesFromColumn(duckdb_vector input, size_t n, duckdb_vector output) {
   Scratch& s = ThreadScratch();
   s.Reserve(n, kUlidChars);
   IdsFromColumn(input, n, s.ids.data());
-  sortid_timestamps_ms(SORTID_FORMAT_ULID, s.ids.data(), n,
-                       static_cast<int64_t*>(duckdb_vector_get_data(output)));
+  const sortid_error error = sortid_timestamps_ms(
+      SORTID_FORMAT_ULID, s.ids.data(), n, static_cast<int64_t*>(duckdb_vector_get_data(output)));
   CopyValidity(input, output, n);
+  return error;
 }
 
-bool UlidToTime(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_vector output) {
-  TimesFromColumn(input, n, output);
-  return true;
+bool UlidToTime(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_vector output) {
+  const sortid_error error = TimesFromColumn(input, n, output);
+  if (error == SORTID_OK) return true;
+  duckdb_cast_function_set_error(info, LibraryErrorMessage("CAST to TIMESTAMP_MS", error).c_str());
+  return false;
 }
 
 using CastFunction = bool (*)(duckdb_function_info, idx_t, duckdb_vector, duckdb_vector);
@@ -147,9 +158,12 @@ void GenerateIds(duckdb_function_info info, duckdb_data_chunk input, duckdb_vect
 
 }  // namespace
 
-void UlidTypeTime(duckdb_function_info, duckdb_data_chunk input, duckdb_vector output) {
-  TimesFromColumn(duckdb_data_chunk_get_vector(input, 0), duckdb_data_chunk_get_size(input),
-                  output);
+void UlidTypeTime(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
+  const sortid_error error = TimesFromColumn(duckdb_data_chunk_get_vector(input, 0),
+                                             duckdb_data_chunk_get_size(input), output);
+  if (error != SORTID_OK) {
+    duckdb_scalar_function_set_error(info, LibraryErrorMessage("ulid_time", error).c_str());
+  }
 }
 void GenerateUlidType(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   GenerateIds<false>(info, input, output);

@@ -21,8 +21,8 @@ Scratch& ThreadScratch() {
   return scratch;
 }
 
-void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t* strings,
-                       const uint64_t* mask, size_t n, Scratch& s) {
+sortid_error DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t* strings,
+                               const uint64_t* mask, size_t n, Scratch& s) {
   s.Reserve(n, chars);
   for (size_t i = 0; i < n; ++i) {
     s.items[i] = RowValid(mask, i)
@@ -31,10 +31,21 @@ void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t
   }
   // One dispatched call for the whole vector; NULL rows and rows of another
   // length come out invalid.
-  if (sortid_decode_items(format, s.items.data(), n, s.ids.data(), s.valid.data(), nullptr) !=
-      SORTID_OK) {
-    std::memset(s.valid.data(), 0, (n + 7) / 8);
+  const sortid_error error =
+      sortid_decode_items(format, s.items.data(), n, s.ids.data(), s.valid.data(), nullptr);
+  if (error != SORTID_OK) std::memset(s.valid.data(), 0, (n + 7) / 8);
+  return error;
+}
+
+std::string LibraryErrorMessage(const char* function, sortid_error error) {
+  std::string message =
+      std::string(function) + ": sortid library error: " + sortid_error_message(error);
+  if (error == SORTID_ERROR_UNSUPPORTED) {
+    message +=
+        " (the SORTID_TARGET environment variable names a CPU target this machine "
+        "cannot run; unset it or name a supported one)";
   }
+  return message;
 }
 
 std::string FirstInvalidRowMessage(const char* function, sortid_format format,

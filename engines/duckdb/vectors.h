@@ -51,9 +51,16 @@ Scratch& ThreadScratch();
 // format, chars characters each: ids in s.ids (16 bytes per row), and bit i of
 // s.valid set when row i is non-NULL and decodes (sortid_decode_items: one
 // dispatched call per vector; NULL rows are null items). chars: the format's
-// length, reserved for the scratch text.
-void DecodeStringItems(sortid_format format, size_t chars, const duckdb_string_t* strings,
-                       const uint64_t* mask, size_t n, Scratch& s);
+// length, reserved for the scratch text. Returns the library's error (every
+// bit clear then), e.g. SORTID_ERROR_UNSUPPORTED under an unusable
+// SORTID_TARGET: the caller must report it, not treat the rows as invalid.
+[[nodiscard]] sortid_error DecodeStringItems(sortid_format format, size_t chars,
+                                             const duckdb_string_t* strings, const uint64_t* mask,
+                                             size_t n, Scratch& s);
+
+// The message for a failed library call in function: "<function>: sortid
+// library error: <reason>" (naming SORTID_TARGET for an unusable target).
+std::string LibraryErrorMessage(const char* function, sortid_error error);
 
 // "" when every non-NULL row of the column has its bit in valid set, else the
 // invalid-ID message (see common/invalid_id_message.h) for the first row

@@ -157,17 +157,19 @@ COMMENT ON FUNCTION ulid_min(timestamptz) IS
 COMMENT ON FUNCTION ulid_max(timestamptz) IS
   'largest ULID of the timestamp''s millisecond (random part all ones)';
 
--- ---- Generators. gen_ulid_monotonic keeps per-backend state: it must run
--- in the backend that owns the state (PARALLEL RESTRICTED), like random().
+-- ---- Generators. gen_ulid_monotonic, gen_uuidv7 and gen_record_id keep
+-- per-backend state (the monotonic orders, the Record ID machine id): they
+-- must run in the backend that owns it (PARALLEL RESTRICTED), like random(),
+-- or a parallel worker would start an order (and machine id) of its own.
 CREATE FUNCTION gen_ulid() RETURNS ulid
   AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
 CREATE FUNCTION gen_ulid_monotonic() RETURNS ulid
   AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 CREATE FUNCTION gen_uuidv7() RETURNS uuid
-  AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+  AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
 -- ---- Record ID (20 Crockford Base32 characters; SPEC §1).
 CREATE FUNCTION gen_record_id() RETURNS text
-  AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
+  AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 CREATE FUNCTION record_id_time(text) RETURNS timestamptz
   AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

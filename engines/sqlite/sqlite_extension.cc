@@ -1,7 +1,6 @@
 // sortid as a SQLite loadable extension (entry point sqlite3_sortid_init;
 // `.load path/to/sortid` in the sqlite3 shell). SQLite calls scalar functions
-// one row at a time, so each call converts one value; ulid() and record_id()
-// hand out IDs from a per-thread batch generated in bulk.
+// one row at a time, so each call converts or generates one value.
 // Types: IDs as TEXT, binary IDs as 16-byte BLOBs, times as INTEGER Unix ms
 // (ulid_min / ulid_max also take REAL Julian days and ISO 8601 TEXT).
 // NULL in, NULL out; strict functions raise an error quoting the value, the
@@ -9,7 +8,6 @@
 #include <sqlite3ext.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -167,40 +165,32 @@ void UlidBound(sqlite3_context* ctx, int, sqlite3_value** argv) {
   ResultText(ctx, SORTID_FORMAT_ULID, id);
 }
 
-// Per-thread batch of generated text IDs, refilled in bulk.
+void GenerationError(sqlite3_context* ctx, const char* name, sortid_error error) {
+  const std::string message = std::string(name) + ": " + sortid_error_message(error);
+  sqlite3_result_error(ctx, message.c_str(), -1);
+}
+
+// One ID per call from the library's pool generator, which reseeds in a
+// child process: no IDs are made ahead, so a forked child (Python's
+// multiprocessing, a pre-forking server) never repeats its parent's.
 template <sortid_id_kind kKind>
 void Generate(sqlite3_context* ctx, int, sqlite3_value**) {
-  constexpr size_t kBatch = 256;
-  constexpr size_t kChars = kKind == SORTID_KIND_RECORD_ID ? kRecordChars : kUlidChars;
+  char text[kUlidChars];
   if constexpr (kKind == SORTID_KIND_ULID_MONOTONIC) {
     // One order shared by every connection and thread of the process.
     uint8_t id[16];
-    if (sortid_generate_ulid_monotonic_global(id, 1, nullptr) != SORTID_OK) {
-      return sqlite3_result_error(ctx, "ulid_monotonic: random part exhausted", -1);
-    }
+    const sortid_error error = sortid_generate_ulid_monotonic_global(id, 1, nullptr);
+    if (error != SORTID_OK) return GenerationError(ctx, "ulid_monotonic", error);
     return ResultText(ctx, SORTID_FORMAT_ULID, id);
+  } else if constexpr (kKind == SORTID_KIND_RECORD_ID) {
+    const sortid_error error = sortid_generate_text(kKind, SORTID_FORMAT_RECORD_ID, text, 1,
+                                                    kRecordChars, nullptr, nullptr);
+    if (error != SORTID_OK) return GenerationError(ctx, "record_id", error);
+    sqlite3_result_text(ctx, text, kRecordChars, SQLITE_TRANSIENT);
   } else {
-    // A batch is used only within the millisecond it was made in, so every
-    // ID carries the time of its call; Record IDs keep their order.
-    struct Batch {
-      char text[kBatch * kChars];
-      size_t next = kBatch;
-      int64_t made_ms = -1;
-    };
-    thread_local Batch batch;
-    const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
-                            std::chrono::system_clock::now().time_since_epoch())
-                            .count();
-    if (batch.next == kBatch || batch.made_ms != now) {
-      if (sortid_generate_text(
-              kKind, kKind == SORTID_KIND_RECORD_ID ? SORTID_FORMAT_RECORD_ID : SORTID_FORMAT_ULID,
-              batch.text, kBatch, kChars, nullptr, nullptr) != SORTID_OK) {
-        return sqlite3_result_error(ctx, "sortid: generation failed", -1);
-      }
-      batch.next = 0;
-      batch.made_ms = now;
-    }
-    sqlite3_result_text(ctx, &batch.text[batch.next++ * kChars], kChars, SQLITE_TRANSIENT);
+    const sortid_error error = sortid_ulid_new_text(text);
+    if (error != SORTID_OK) return GenerationError(ctx, "ulid", error);
+    sqlite3_result_text(ctx, text, kUlidChars, SQLITE_TRANSIENT);
   }
 }
 
@@ -236,7 +226,9 @@ extern "C" __attribute__((visibility("default"))) int sqlite3_sortid_init(
     sqlite3* db, char** error, const sqlite3_api_routines* api) {
   SQLITE_EXTENSION_INIT2(api);
   for (const Function& f : kFunctions) {
-    const int flags = SQLITE_UTF8 | (f.deterministic ? SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS : 0);
+    // Every function is innocuous (no side effects): usable in a DEFAULT,
+    // view or index under PRAGMA trusted_schema=OFF.
+    const int flags = SQLITE_UTF8 | SQLITE_INNOCUOUS | (f.deterministic ? SQLITE_DETERMINISTIC : 0);
     const int rc = sqlite3_create_function_v2(db, f.name, f.args, flags, nullptr, f.fn, nullptr,
                                               nullptr, nullptr);
     if (rc != SQLITE_OK) {

@@ -18,6 +18,10 @@
  *   returned through invalid_count. sortid_explain() tells why one item failed.
  * - Functions return SORTID_OK, or SORTID_ERROR_ARGUMENT when a documented
  *   precondition on the arguments is violated; in that case nothing is written.
+ * - No function throws or aborts: an allocation failure (a generator's
+ *   state, a thread's pool generator, the one-time target set-up) is
+ *   SORTID_ERROR_NO_MEMORY (or NULL / 0 where a function returns a pointer or
+ *   count), never an exception crossing the C ABI.
  * - A NULL options pointer means all defaults (no prefix, canonical case,
  *   strict decoding, no terminator).
  * - Thread safety: every function is safe to call concurrently, except
@@ -70,7 +74,8 @@ typedef enum sortid_error {
   SORTID_ERROR_RANGE = 7,      /* binary value or timestamp outside the format's range */
   SORTID_ERROR_ARGUMENT = 8,   /* a precondition on the arguments is violated */
   SORTID_ERROR_UNSUPPORTED = 9, /* CPU target unknown, not compiled, or not supported here */
-  SORTID_ERROR_NO_ENTROPY = 10  /* the OS entropy source failed; nothing generated; retry */
+  SORTID_ERROR_NO_ENTROPY = 10, /* the OS entropy source failed; nothing generated; retry */
+  SORTID_ERROR_NO_MEMORY = 11   /* an allocation failed; nothing generated or created; retry */
 } sortid_error;
 
 /* Option flags (sortid_text_options.flags). */

@@ -41,6 +41,7 @@ enum class Error : uint8_t {
   kArgument = SORTID_ERROR_ARGUMENT,
   kUnsupported = SORTID_ERROR_UNSUPPORTED,
   kNoEntropy = SORTID_ERROR_NO_ENTROPY,
+  kNoMemory = SORTID_ERROR_NO_MEMORY,
 };
 
 enum class LetterCase : uint8_t {

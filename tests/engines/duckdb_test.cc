@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -239,6 +240,38 @@ TEST_F(DuckDbTest, MillionRowsMatchTheCommand) {
   EXPECT_EQ(Query("SELECT count(*) FROM big WHERE uuid_to_ulid(try_ulid_to_uuid(id)) <> id"), "0");
   EXPECT_EQ(Query("SELECT count(*) FROM big WHERE ulid_from_blob(try_ulid_to_blob(id)) <> id"),
             "0");
+}
+
+// Run with SORTID_TARGET=NO_SUCH_TARGET (ctest duckdb_unsupported_target): every
+// library call fails with SORTID_ERROR_UNSUPPORTED, and every function says
+// so instead of returning NUL bytes, false or NULL.
+class DuckDbUnsupportedTarget : public DuckDbTest {};
+
+TEST_F(DuckDbUnsupportedTarget, LibraryErrorsAreReported) {
+  if (std::getenv("SORTID_TARGET") == nullptr) GTEST_SKIP() << "needs SORTID_TARGET set";
+  const std::string uuid = std::string("'") + kUuid + "'::UUID";
+  const std::string ulid = std::string("'") + kUlid + "'";
+  const std::vector<std::string> queries = {
+      "SELECT ulid_to_uuid(" + ulid + ")",
+      "SELECT try_ulid_to_uuid(" + ulid + ")",
+      "SELECT ulid_valid(" + ulid + ")",
+      "SELECT ulid_time(" + ulid + ")",
+      "SELECT try_record_id_time('0D9RRDT0B50TBK9FWFD6')",
+      "SELECT ulid_to_blob(" + ulid + ")",
+      "SELECT uuid_to_ulid(" + uuid + ")",
+      "SELECT ulid_from_blob(unhex('01563E3AB5D3D6764C61EFB99302BD5B'))",
+      "SELECT ulid_min(TIMESTAMP '2024-01-01 00:00:00')",
+      "SELECT ulid_max('2024-01-01')",
+      "SELECT " + ulid + "::ULID",
+      "SELECT TRY_CAST(" + ulid + " AS ULID)",
+      "SELECT CAST(" + uuid + " AS ULID)",
+  };
+  for (const std::string& query : queries) {
+    const std::string result = Query(query);
+    EXPECT_EQ(result.rfind("ERROR", 0), 0u) << query << " gave " << result;
+    EXPECT_NE(result.find("SORTID_TARGET"), std::string::npos) << query << ": " << result;
+    EXPECT_EQ(result.find('\0'), std::string::npos) << query;
+  }
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // sortid command's.
 #include <gtest/gtest.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
@@ -147,6 +149,59 @@ TEST_F(SqliteTest, GeneratorsAreUniqueCurrentAndOrdered) {
   EXPECT_EQ(Query("SELECT max(abs(ulid_time(u) - CAST((julianday('now') - 2440587.5) * "
                   "86400000 AS INTEGER))) < 60000 FROM g"),
             "1");
+}
+
+// A forked child (Python's multiprocessing, a pre-forking server) never
+// repeats an ID its parent hands out, right after the parent generated.
+TEST_F(SqliteTest, ForkedChildNeverRepeatsTheParentsIds) {
+  constexpr int kTrials = 200;
+  const std::string sql = "SELECT ulid(), record_id(), ulid_monotonic()";
+  int repeats[3] = {};
+  for (int trial = 0; trial < kTrials; ++trial) {
+    ASSERT_NE(Query(sql).rfind("ERROR", 0), 0u);
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    const pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+      const std::string row = Query(sql);
+      _exit(write(fds[1], row.data(), row.size()) == static_cast<ssize_t>(row.size()) ? 0 : 1);
+    }
+    close(fds[1]);
+    const std::string parent = Query(sql);
+    std::string child;
+    char chunk[256];
+    for (ssize_t n; (n = read(fds[0], chunk, sizeof(chunk))) > 0;) child.append(chunk, static_cast<size_t>(n));
+    close(fds[0]);
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    ASSERT_EQ(parent.size(), 26u + 1 + 20 + 1 + 26) << parent;
+    ASSERT_EQ(child.size(), parent.size()) << child;
+    // ULIDs: the 80 random bits; Record IDs: the whole ID (same ms, counter
+    // and machine id would be a repeat).
+    repeats[0] += parent.compare(10, 16, child, 10, 16) == 0;
+    repeats[1] += parent.compare(27, 20, child, 27, 20) == 0;
+    repeats[2] += parent.compare(58, 16, child, 58, 16) == 0;
+  }
+  EXPECT_EQ(repeats[0], 0) << "ulid() repeated in parent and child";
+  EXPECT_EQ(repeats[1], 0) << "record_id() repeated in parent and child";
+  EXPECT_EQ(repeats[2], 0) << "ulid_monotonic() repeated in parent and child";
+}
+
+// Innocuous functions: a DEFAULT of a generator works under
+// trusted_schema=OFF (schema-defined functions must be innocuous).
+TEST_F(SqliteTest, GeneratorDefaultsWorkWithUntrustedSchema) {
+  ASSERT_EQ(Query("PRAGMA trusted_schema=OFF"), "");
+  ASSERT_EQ(Query("CREATE TABLE t (id TEXT DEFAULT (ulid_monotonic()), r TEXT DEFAULT "
+                  "(record_id()), u TEXT DEFAULT (ulid()), v INT)"),
+            "");
+  EXPECT_EQ(Query("INSERT INTO t (v) VALUES (1), (2)"), "");
+  EXPECT_EQ(Query("SELECT count(DISTINCT id), count(DISTINCT r), count(DISTINCT u), "
+                  "min(length(id)), min(length(r)) FROM t"),
+            "2|2|2|26|20");
+  ASSERT_EQ(Query("CREATE VIEW w AS SELECT ulid_to_uuid(id) AS uuid FROM t"), "");
+  EXPECT_EQ(Query("SELECT count(*) FROM w WHERE length(uuid) = 36"), "2");
 }
 
 TEST_F(SqliteTest, MillionRowsMatchTheCommand) {
