@@ -157,11 +157,11 @@ HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uin
 // not outlive the kernel in registers, as its stack copies do not (the
 // generator wipes the stack below its frame after each refill).
 HWY_INLINE void ClearVectorRegisters() {
-#if HWY_ARCH_X86_64 && HWY_TARGET <= HWY_AVX2
+#if HWY_ARCH_X86_64 && SORTID_X86_AT_LEAST(AVX2)
   asm volatile("vzeroall" ::
                    : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9",
                      "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
-#if HWY_TARGET <= HWY_AVX3
+#if SORTID_X86_AT_LEAST(AVX3)
   // vzeroall leaves zmm16..31, which AVX-512 code may use.
   asm volatile(
       "vpxord %%zmm16, %%zmm16, %%zmm16\nvpxord %%zmm17, %%zmm17, %%zmm17\nvpxord %%zmm18, "
