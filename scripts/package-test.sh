@@ -51,7 +51,7 @@ restore() {
   pg_cluster_stop || true
   remove_packages
   if [[ -d $away ]]; then mv "$away" "$root/build"; fi
-  rm -rf "$work"
+  rm -rf "$work" "$root/python/build" "$root"/python/*.egg-info
 }
 trap restore EXIT
 # The DuckDB Node client is the user's program, not part of the build.
@@ -61,6 +61,13 @@ if [[ -x $root/scripts/node-package.sh ]]; then
   npm_tarball=$("$root/scripts/node-package.sh" "$build" "$work")
 fi
 
+wheel=""
+if [[ -f $root/python/setup.py ]]; then
+  SORTID_BUILD_DIR=$build /usr/bin/python3 -m pip wheel -q --no-build-isolation --no-deps \
+    --no-index -w "$work/wheels" "$root/python" > "$work/wheel.log" 2>&1 ||
+    { cat "$work/wheel.log" >&2; fail "pip wheel ./python"; }
+  wheel=$(ls "$work"/wheels/sortid-*.whl)
+fi
 remove_packages  # a run that stopped half-way may have left them
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" > "$work/apt.log" 2>&1 ||
   { cat "$work/apt.log" >&2; fail "apt-get install"; }
@@ -127,16 +134,18 @@ echo "$out"
 [[ $out == "$version|$version|26" ]] || fail "postgres: $out"
 pg_cluster_stop
 
-if [[ -f $root/python/setup.py || -f $root/python/pyproject.toml ]]; then
-  echo "== pip install into a fresh venv"
-  /usr/bin/python3 -m venv --system-site-packages venv
-  SORTID_BUILD_DIR="$away/release" venv/bin/pip install -q --no-build-isolation --no-index \
-    "$root/python"
-  (cd / && "$work/venv/bin/python" -c \
-    "import sortid; assert sortid.__version__ == '$version'; print(sortid.ulid())")
-  "$work/venv/bin/python" -m sortid gen -n 1 > /dev/null 2>&1 || "$work/venv/bin/python" -m sortid
+if [[ -n $wheel ]]; then
+  echo "== pip install $(basename "$wheel") into a fresh venv and into the user site"
+  /usr/bin/python3 -m venv --system-site-packages venv  # numpy: Debian's python3-numpy
+  venv/bin/pip install -q --no-index "$wheel"
+  check_python="import sortid; assert sortid.__version__ == '$version', sortid.__version__; print(sortid.ulid())"
+  (cd / && "$work/venv/bin/python" -c "$check_python")
+  [[ $(venv/bin/python -m sortid gen -n 3 | wc -l) -eq 3 ]] || fail "python3 -m sortid gen -n 3"
+  PYTHONUSERBASE=$work/user /usr/bin/python3 -m pip install -q --user --no-index \
+    --break-system-packages "$wheel"
+  (cd / && PYTHONUSERBASE=$work/user /usr/bin/python3 -c "$check_python")
 else
-  say "python/ has no setup.py or pyproject.toml: pip install not tested"
+  say "python/setup.py missing: pip install not tested"
 fi
 
 if [[ -n $npm_tarball ]]; then
