@@ -38,6 +38,9 @@ class CMakeBuild(build_ext):
     def build_extension(self, ext):
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         build = os.environ.get("SORTID_BUILD_DIR")
+        if build and not os.path.isabs(build):
+            # pip runs this in python/: relative to where pip was started.
+            build = os.path.join(os.environ.get("PWD", ROOT), build)
         if not build:
             build = os.path.join(ROOT, "build", f"python-{sys.version_info[0]}.{sys.version_info[1]}")
             configure = ["cmake", "-S", ROOT, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
@@ -56,6 +59,8 @@ class CMakeBuild(build_ext):
         target = self.get_ext_fullpath(ext.name)
         os.makedirs(os.path.dirname(target), exist_ok=True)
         shutil.copyfile(built[0], target)
+        if shutil.which("strip"):  # a RelWithDebInfo build's debug info stays in the build
+            subprocess.check_call(["strip", "--strip-debug", target])
         shutil.copyfile(os.path.join(package, "_version.py"),
                         os.path.join(os.path.dirname(target), "_version.py"))
 

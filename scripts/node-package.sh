@@ -21,5 +21,6 @@ const pkg = JSON.parse(fs.readFileSync(path.join(from, "package.json")));
 for (const f of ["package.json", ...pkg.files]) {
   fs.cpSync(path.join(from, f), path.join(to, f), { recursive: true });
 }' "$build/node" "$folder"
+strip --strip-debug "$folder/sortid.node"  # RelWithDebInfo: the debug info stays in the build
 (cd "$folder" && node -e "require('./')" && npm pack --silent --pack-destination "$out" > /dev/null)
 ls "$out"/sortid-*.tgz | tail -n 1
