@@ -20,6 +20,7 @@ fail() {
 }
 
 pg_setup_packages
+command -v dpkg-shlibdeps > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dpkg-dev > /dev/null  # cpack: Depends
 "$root/scripts/setup-duckdb.sh"
 "$root/scripts/package.sh"
 build=$root/build/release
