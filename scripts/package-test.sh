@@ -56,7 +56,9 @@ restore() {
 }
 trap restore EXIT
 # The DuckDB Node client is the user's program, not part of the build.
-cp -a "$root/build/duckdb/node/1.4.4-r.4" "$work/duckdb-client"
+for client in 1.2.2-alpha.19 1.4.4-r.4; do
+  cp -a "$root/build/duckdb/node/$client" "$work/duckdb-$client"
+done
 npm_tarball=""
 if [[ -x $root/scripts/node-package.sh ]]; then
   npm_tarball=$("$root/scripts/node-package.sh" "$build" "$work")
@@ -112,20 +114,36 @@ echo "$out"
 
 echo "== DuckDB LOAD of the installed extension (Node client)"
 cat > duckdb_load.cjs << 'EOF'
-const [client, extension] = process.argv.slice(2);
+// LOAD EXTENSION (a quoted path or a name); with REPO: INSTALL from that folder first.
+const [client, extension, repo] = process.argv.slice(2);
 const { DuckDBInstance } = require(`${client}/node_modules/@duckdb/node-api`);
 (async () => {
   const db = await DuckDBInstance.create(':memory:', { allow_unsigned_extensions: 'true' });
   const c = await db.connect();
-  await c.run(`LOAD '${extension}'`);
+  if (repo) {
+    await c.run(`SET custom_extension_repository = '${repo}'`);
+    await c.run(`INSTALL ${extension}`);
+  }
+  await c.run(`LOAD ${extension}`);
   const r = await c.runAndReadAll(
     "SELECT sortid_version(), length(ulid()::VARCHAR), ulid_to_uuid('01ARZ3NDEKTSV4RRFFQ69G5FAV')::VARCHAR");
   console.log(r.getRows()[0].join('|'));
 })().catch((e) => { console.error(e.message); process.exit(1); });
 EOF
-out=$(node duckdb_load.cjs "$work/duckdb-client" "$libdir/sortid/sortid.duckdb_extension")
+out=$(node duckdb_load.cjs "$work/duckdb-1.4.4-r.4" "'$libdir/sortid/sortid.duckdb_extension'")
 echo "$out"
-[[ $out == "$version|26|01563e3a-b5d3-d676-4c61-efb99302bd5b" ]] || fail "duckdb: $out"
+[[ $out == "$version|26|01563e3a-b5d3-d676-4c61-efb99302bd5b" ]] || fail "duckdb 1.4.4: $out"
+out=$(node duckdb_load.cjs "$work/duckdb-1.2.2-alpha.19" \
+  "'$libdir/sortid/linux_amd64_gcc4/sortid.duckdb_extension'")
+[[ $out == "$version|26|01563e3a-b5d3-d676-4c61-efb99302bd5b" ]] || fail "duckdb 1.2.2: $out"
+echo "== DuckDB INSTALL from a local repository folder"
+"$root/scripts/duckdb-repository.sh" "$libdir/sortid" "$work/repo" v1.2.2 v1.4.4
+mkdir -p "$work/home"
+for client in 1.2.2-alpha.19 1.4.4-r.4; do
+  out=$(HOME=$work/home node duckdb_load.cjs "$work/duckdb-$client" sortid "$work/repo")
+  [[ $out == "$version|26|01563e3a-b5d3-d676-4c61-efb99302bd5b" ]] || fail "INSTALL in $client: $out"
+done
+ls "$work"/home/.duckdb/extensions/*/*/sortid.duckdb_extension
 
 echo "== CREATE EXTENSION sortid on a fresh PostgreSQL cluster"
 pg_cluster_start
