@@ -8,7 +8,8 @@
 #   build/duckdb/node/<version>/node_modules/@duckdb/{node-api,node-bindings,
 #     node-bindings-linux-x64}                     the Node client for each DuckDB
 #                                                  version the extension is tested in
-# The Node clients: DuckDB 1.4.4 (the version sortid_duckdb is built and
+# The Node clients: DuckDB 1.2.2 (the oldest the extension supports, platform
+# linux_amd64_gcc4), DuckDB 1.4.4 (the version sortid_duckdb is built and
 # benchmarked against) and the newest 1.5.x on npm when this was written
 # (1.5.6-r.1; bump NODE_CLIENTS to test a newer one). Their optional
 # dependency detect-libc is not needed on glibc systems and is left out.
@@ -16,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=${1:-build/duckdb}
-NODE_CLIENTS=(1.4.4-r.4 1.5.6-r.1)
+NODE_CLIENTS=(1.2.2-alpha.19 1.4.4-r.4 1.5.6-r.1)
 
 have_all() {
   [[ -f "$dest/lib/libduckdb.so" && -f "$dest/include/duckdb.h" &&

@@ -163,7 +163,7 @@ int main(void) {
   CHECK(strcmp(sortid_active_target(), "SCALAR") == 0);
   CHECK(sortid_set_target("BOGUS") == SORTID_ERROR_UNSUPPORTED);
   CHECK(sortid_set_target(NULL) == SORTID_OK);
-  CHECK(strcmp(sortid_version(), "0.1.0") == 0);
+  CHECK(strcmp(sortid_version(), SORTID_VERSION_STRING) == 0);
 
   printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -194,6 +194,12 @@ void Generate(sqlite3_context* ctx, int, sqlite3_value**) {
   }
 }
 
+// sortid_version(): the version of the library built into this module (the
+// same text as `sortid --version` and every other interface's).
+void Version(sqlite3_context* ctx, int, sqlite3_value**) {
+  sqlite3_result_text(ctx, sortid_version(), -1, SQLITE_STATIC);
+}
+
 struct Function {
   const char* name;
   int args;
@@ -218,6 +224,7 @@ constexpr Function kFunctions[] = {
     {"ulid_valid", 1, true, UlidValid},
     {"ulid_min", 1, true, UlidBound<false>},
     {"ulid_max", 1, true, UlidBound<true>},
+    {"sortid_version", 0, true, Version},
 };
 
 }  // namespace

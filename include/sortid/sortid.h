@@ -36,9 +36,9 @@
 #include <stdint.h>
 
 #define SORTID_VERSION_MAJOR 0
-#define SORTID_VERSION_MINOR 1
+#define SORTID_VERSION_MINOR 2
 #define SORTID_VERSION_PATCH 0
-#define SORTID_VERSION_STRING "0.1.0"
+#define SORTID_VERSION_STRING "0.2.0"
 
 #if defined(__GNUC__)
 #define SORTID_API __attribute__((visibility("default")))
@@ -322,7 +322,7 @@ SORTID_API const char* sortid_active_target(void);
  * target this CPU cannot run. */
 SORTID_API sortid_error sortid_set_target(const char* name);
 
-/* Version string, e.g. "0.1.0". */
+/* Version string, e.g. "0.2.0": SORTID_VERSION_STRING of the library that runs. */
 SORTID_API const char* sortid_version(void);
 
 #ifdef __cplusplus

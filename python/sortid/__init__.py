@@ -21,6 +21,7 @@ import numpy as np
 
 from . import _sortid
 from ._columns import Column, escape
+from ._version import __version__
 
 __all__ = ["convert", "validate", "explain", "generate", "ulid", "parse", "ID", "Explanation",
            "active_target"]

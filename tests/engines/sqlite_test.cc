@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include "include/sortid/sortid.h"
 #include "tests/engines/engine_test_util.h"
 
 namespace {
@@ -72,6 +73,10 @@ TEST_F(SqliteTest, EveryFunction) {
   EXPECT_EQ(Query("SELECT record_id_time('0D9RRDT0B50TBK9FWFD6')"), "1781512200000");
   EXPECT_EQ(Query("SELECT length(ulid()), length(ulid_monotonic()), length(record_id())"),
             "26|26|20");
+}
+
+TEST_F(SqliteTest, VersionIsTheLibrarys) {
+  EXPECT_EQ(Query("SELECT sortid_version()"), SORTID_VERSION_STRING);
 }
 
 TEST_F(SqliteTest, NullsAndInvalidValues) {

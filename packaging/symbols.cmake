@@ -1,0 +1,20 @@
+# Writes the Debian symbols file of the shared library LIBRARY (SONAME,
+# PACKAGE): every defined dynamic symbol, first in VERSION. Run with cmake -P.
+execute_process(COMMAND nm -D --defined-only ${LIBRARY} OUTPUT_VARIABLE listing
+  RESULT_VARIABLE result)
+if(NOT result EQUAL 0)
+  message(FATAL_ERROR "nm -D ${LIBRARY} failed")
+endif()
+string(REPLACE "\n" ";" lines "${listing}")
+set(symbols "")
+foreach(line IN LISTS lines)
+  if(line MATCHES "^[0-9a-f]+ [TDBRVWiu] (.+)$")
+    list(APPEND symbols "${CMAKE_MATCH_1}")
+  endif()
+endforeach()
+list(SORT symbols)
+set(text "${SONAME} ${PACKAGE} #MINVER#\n")
+foreach(symbol IN LISTS symbols)
+  string(APPEND text " ${symbol}@Base ${VERSION}\n")
+endforeach()
+file(WRITE ${OUTPUT} "${text}")
