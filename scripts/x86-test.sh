@@ -111,7 +111,12 @@ for entry in "${models[@]}"; do
   echo "  sortid targets: $best"
   SORTID_EXPECT_BEST=$expected SORTID_EXPECT_SUPPORTED=$supported SORTID_TEST_QUICK=1 \
     run_sharded "$build/tests/sortid_tests" --gtest_filter=-UnsupportedTarget.* || failed=1
-  SORTID_EXPECT_BEST=$expected run_sharded "$build/tests/generator_tests" || failed=1
+  # qemu-user takes madvise() as a hint: MADV_WIPEONFORK "succeeds" without
+  # wiping, so _Fork and raw clone children (which no atfork handler sees)
+  # repeat the parent's stream there. Those cases run natively in the tests
+  # stage; fork() children are checked here too.
+  SORTID_EXPECT_BEST=$expected run_sharded "$build/tests/generator_tests" \
+    --gtest_filter=-*underscore_fork*:*raw_clone* || failed=1
   run_golden || fail "golden cases under $model"
   smoke_bindings "$expected"
   unset QEMU_CPU
