@@ -15,6 +15,8 @@ milliseconds), time (datetime64[ms]) and iso8601 (text).
 
 import collections
 import datetime as _datetime
+import functools
+import operator
 import uuid as _uuid
 
 import numpy as np
@@ -226,7 +228,11 @@ def generate(n, kind="ulid", as_text=True, *, to=None, out_prefix="", lower=Fals
     the fastest) or 'U'.
     """
     _check_choice("kind", kind, KINDS)
-    n = int(n)
+    try:
+        n = operator.index(n)  # 2.5 and '3' are not counts
+    except TypeError:
+        raise TypeError(f"n must be an integer, got {type(n).__name__}") from None
+    text_dtype = _text_dtype(dtype)
     if n < 0:
         raise ValueError("n must be >= 0")
     if not as_text:
@@ -236,13 +242,32 @@ def generate(n, kind="ulid", as_text=True, *, to=None, out_prefix="", lower=Fals
     _check_choice("to", to, TEXT_FORMATS)
     fmt, type_id = _text_format(to, out_prefix, "to")
     text = _sortid.generate_text(n, kind, fmt, out_prefix, type_id, lower)
-    if dtype == "S" or dtype is np.bytes_:
+    if text_dtype == "S":
         return text
-    if dtype == "U" or dtype is np.str_:
-        return text.astype(f"U{text.dtype.itemsize}")
+    if text_dtype == "U":
+        return _unicode(text)
     out = np.empty(n, dtype=object)
     _sortid.fill_str(text, np.ones(n, dtype=bool), out)
     return out
+
+
+def _text_dtype(dtype):
+    """'O', 'S' or 'U' for generate()'s dtype; ValueError for anything else."""
+    if dtype is object or dtype == "O":
+        return "O"
+    if dtype is np.bytes_ or dtype == "S":
+        return "S"
+    if dtype is np.str_ or dtype == "U":
+        return "U"
+    raise ValueError(f"dtype={dtype!r}: expected object, 'S' or 'U' (the width is the format's)")
+
+
+def _unicode(text):
+    """An S array of UTF-8 text as a U array (astype would read it as ASCII)."""
+    try:
+        return text.astype(f"U{text.dtype.itemsize}")
+    except UnicodeDecodeError:  # a non-ASCII prefix
+        return np.char.decode(text, "utf-8")
 
 
 def ulid(lower=False):
@@ -250,16 +275,23 @@ def ulid(lower=False):
     return _sortid.generate_text(1, "ulid", "ulid", "", False, lower)[0].decode("ascii")
 
 
+@functools.total_ordering
 class ID:
-    """One 16-byte ID (what parse() returns), ordered and hashable by its bytes."""
+    """One 16-byte ID (what parse() returns), ordered and hashable by its bytes.
 
-    __slots__ = ("bytes",)
+    layout: where .ms reads the time: 'ulid' (ULID, UUIDv7: the top 48 bits)
+    or 'record' (a Record ID's 40-bit timestamp since 2026-01-01).
+    """
 
-    def __init__(self, raw):
+    __slots__ = ("bytes", "_layout")
+
+    def __init__(self, raw, layout="ulid"):
         raw = bytes(raw)
         if len(raw) != 16:
             raise ValueError("an ID has 16 bytes")
+        _check_choice("layout", layout, ("ulid", "record"))
         self.bytes = raw
+        self._layout = layout
 
     def _encode(self, fmt):
         ids = np.frombuffer(self.bytes, dtype=np.uint8).reshape(1, 16)
@@ -285,7 +317,10 @@ class ID:
 
     @property
     def ms(self):
-        """Unix milliseconds of the ULID / UUIDv7 layout (top 48 bits)."""
+        """Unix milliseconds: top 48 bits (ULID, UUIDv7) or the Record ID's timestamp."""
+        if self._layout == "record":
+            ids = np.frombuffer(self.bytes, dtype=np.uint8).reshape(1, 16)
+            return int(_sortid.timestamps(ids, "record")[0])
         return int.from_bytes(self.bytes[:6], "big")
 
     @property
@@ -300,9 +335,13 @@ class ID:
         return f"sortid.ID('{self.ulid}')"
 
     def __eq__(self, other):
-        return isinstance(other, ID) and self.bytes == other.bytes
+        if not isinstance(other, ID):
+            return NotImplemented
+        return self.bytes == other.bytes
 
     def __lt__(self, other):
+        if not isinstance(other, ID):
+            return NotImplemented
         return self.bytes < other.bytes
 
     def __hash__(self):
@@ -317,4 +356,4 @@ def parse(text, source="ulid", *, prefix="", lenient=False):
     if not valid[0]:
         why = _explain_item(text, fmt, prefix, type_id, lenient)
         raise ValueError(f"sortid.parse: {escape(text)} is not a valid {source}: {why}")
-    return ID(ids[0].tobytes())
+    return ID(ids[0].tobytes(), "record" if source == "record" else "ulid")

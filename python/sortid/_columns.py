@@ -31,6 +31,9 @@ class Column:
 
     def __init__(self, values):
         self.series = None
+        if pd is not None and isinstance(values, pd.DataFrame):
+            raise TypeError("expected a column of IDs, got a DataFrame: pass one column "
+                            "(frame['id']) or use sortid.dask.convert_column")
         if pd is not None and isinstance(values, pd.Series):
             self.series = values
             values = values.to_numpy(dtype=object) if values.dtype != object else values.to_numpy()
@@ -83,7 +86,9 @@ class Column:
             _sortid.fill_str(text, valid, out)
             return self._wrap(out, dtype=object) if self.kind == "series" else out
         if self.kind == "U":
-            text = text.astype(f"U{text.dtype.itemsize}")
+            from . import _unicode
+
+            text = _unicode(text)
         return _masked(text, valid) if nullable else text
 
     def binary(self, ids, valid, nullable):

@@ -10,12 +10,14 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "python/src/checks.h"
 #include "python/src/text_decode.h"
 #include "sortid/generator.hpp"
 #include "sortid/sortid.hpp"
@@ -97,8 +99,13 @@ bool IsNull(PyObject* item) {
   return false;
 }
 
-// Object items of a list, tuple or 1-D object ndarray, without copying.
+// Object items of a list, tuple or 1-D object ndarray. A list is copied
+// into a tuple that owns references to its items: the GIL is released while
+// items are decoded, and another thread may clear or extend the list (which
+// frees or moves its item array) meanwhile. An object ndarray cannot be
+// resized while referenced; its items are held across each release.
 struct ObjectView {
+  py::object owner;  // keeps `items` alive
   PyObject* const* items = nullptr;
   size_t count = 0;
 };
@@ -106,25 +113,33 @@ struct ObjectView {
 ObjectView ViewObjects(const py::object& values) {
   PyObject* v = values.ptr();
   if (PyList_Check(v)) {
-    return {reinterpret_cast<PyListObject*>(v)->ob_item, static_cast<size_t>(PyList_GET_SIZE(v))};
+    auto tuple = py::reinterpret_steal<py::object>(PyList_AsTuple(v));
+    if (!tuple) throw py::error_already_set();
+    return ViewObjects(tuple);
   }
   if (PyTuple_Check(v)) {
-    return {reinterpret_cast<PyTupleObject*>(v)->ob_item, static_cast<size_t>(PyTuple_GET_SIZE(v))};
+    return {values, reinterpret_cast<PyTupleObject*>(v)->ob_item,
+            static_cast<size_t>(PyTuple_GET_SIZE(v))};
+  }
+  if (!py::isinstance<py::array>(values)) {
+    throw py::type_error("expected a list, a tuple or a 1-D object ndarray");
   }
   auto array = py::reinterpret_borrow<py::array>(values);
-  return {static_cast<PyObject* const*>(array.data()), static_cast<size_t>(array.size())};
+  if (array.ndim() != 1 || array.dtype().kind() != 'O' || !(array.flags() & py::array::c_style)) {
+    throw py::type_error("expected a 1-D C-contiguous ndarray of dtype object");
+  }
+  return {values, static_cast<PyObject* const*>(array.data()), static_cast<size_t>(array.size())};
 }
 
 // Decodes str / bytes objects chunk by chunk: pointers gathered (and the
 // objects kept alive) under the GIL, decoded with the GIL released.
-Status DecodeObjects(Format format, const py::object& values, const TextOptions& options,
+Status DecodeObjects(Format format, const ObjectView& view, const TextOptions& options,
                      uint8_t* ids, uint8_t* valid, uint8_t* null) {
   constexpr size_t kChunk = 65536;
   static const char kBad[] = "\xFF";  // an item that no format accepts
   std::vector<Item> items;
   std::vector<PyObject*> held;
   Status total;
-  const ObjectView view = ViewObjects(values);
   for (size_t start = 0; start < view.count; start += kChunk) {
     const size_t n = std::min(kChunk, view.count - start);
     items.resize(n);
@@ -189,19 +204,31 @@ py::tuple Decode(const py::object& values, const std::string& format_name,
   char kind = 'O';
   size_t count = 0;
   py::array array;
+  ObjectView view;
   if (py::isinstance<py::array>(values)) {
     array = py::reinterpret_borrow<py::array>(values);
     if (array.ndim() != 1 || !(array.flags() & py::array::c_style)) {
       throw py::value_error("expected a 1-D contiguous array");
     }
     kind = array.dtype().kind();
+    if (kind == 'U' && !array.dtype().attr("isnative").cast<bool>()) {
+      // Big-endian UCS-4 (">U26"): the decoder reads native code points.
+      array = array.attr("astype")(array.dtype().attr("newbyteorder")("="));
+    }
+    if (kind == 'O') view = ViewObjects(array);
     count = static_cast<size_t>(array.size());
   } else if (PyList_Check(values.ptr()) || PyTuple_Check(values.ptr())) {
-    count = static_cast<size_t>(PySequence_Fast_GET_SIZE(values.ptr()));
+    view = ViewObjects(values);
+    count = view.count;
   } else {
     throw py::type_error("expected a numpy array, a list or a tuple");
   }
   ByteArray ids = IdsOutput(out, count);
+  if (kind == 'O') {
+    CheckNoOverlap(ids, view.items, view.count * sizeof(PyObject*));
+  } else {
+    CheckNoOverlap(ids, array.data(), count * static_cast<size_t>(array.itemsize()));
+  }
   BoolArray valid(static_cast<py::ssize_t>(count));
   uint8_t* id_data = ids.mutable_data();
   uint8_t* valid_data = BoolData(valid);
@@ -218,7 +245,7 @@ py::tuple Decode(const py::object& values, const std::string& format_name,
     status = DecodeUcs4(format, text, count, width, options.text, id_data, valid_data);
   } else if (kind == 'O') {
     BoolArray null(static_cast<py::ssize_t>(count));
-    status = DecodeObjects(format, values, options.text, id_data, valid_data, BoolData(null));
+    status = DecodeObjects(format, view, options.text, id_data, valid_data, BoolData(null));
     Check(status);
     return py::make_tuple(ids, valid, null);
   } else {
@@ -256,10 +283,10 @@ py::tuple DecodeBinaryObjects(const py::object& values) {
 py::tuple Encode(const ByteArray& ids, const py::object& valid_in, const std::string& format_name,
                  const std::string& prefix, bool type_id, bool lower) {
   const Format format = ParseFormat(format_name);
+  CheckOutPrefix(prefix);
   Options options(prefix, type_id, false, lower);
   const size_t length = CheckedLength(format, options);
-  if (ids.ndim() != 2 || ids.shape(1) != 16) throw py::value_error("expected (n, 16) uint8 IDs");
-  const auto count = static_cast<size_t>(ids.shape(0));
+  const size_t count = IdCount(ids);
   py::array out = NewTextArray(count, length);
   BoolArray valid(static_cast<py::ssize_t>(count));
   char* text = static_cast<char*>(out.mutable_data());
@@ -292,55 +319,66 @@ py::tuple Encode(const ByteArray& ids, const py::object& valid_in, const std::st
 }
 
 // Fills `out` (a list or object ndarray of n items) with str objects made
-// from the fixed-width text (ASCII; trailing NULs dropped), None where
-// valid is false.
-void FillStr(const py::array& text, const BoolArray& valid, const py::object& out) {
+// from the fixed-width UTF-8 text (trailing NULs dropped, as numpy reads S
+// items), None where valid is false.
+void FillStr(const py::object& text_in, const BoolArray& valid, const py::object& out) {
+  const py::array text = CheckArray(text_in, 'S', "text");
   const auto count = static_cast<size_t>(text.size());
   const auto stride = static_cast<size_t>(text.itemsize());
   const char* data = static_cast<const char*>(text.data());
+  if (static_cast<size_t>(valid.size()) != count) throw py::value_error("valid: wrong size");
+  OutputSlots(out, count);
   const bool* ok = valid.data();
-  const bool is_list = PyList_Check(out.ptr());
-  PyObject** slots =
-      is_list ? reinterpret_cast<PyListObject*>(out.ptr())->ob_item
-              : static_cast<PyObject**>(py::reinterpret_borrow<py::array>(out).mutable_data());
-  if (static_cast<size_t>(py::len(out)) != count || static_cast<size_t>(valid.size()) != count) {
-    throw py::value_error("FillStr: sizes differ");
-  }
+  // One pass over the text: the compact-ASCII fast path is only for text
+  // without bytes >= 0x80 (a non-ASCII prefix).
+  uint8_t high = 0;
+  for (size_t i = 0; i < count * stride; ++i) high |= static_cast<uint8_t>(data[i]);
+  const bool ascii = high < 0x80;
   for (size_t i = 0; i < count; ++i) {
     PyObject* item;
     if (ok[i]) {
       const char* s = data + i * stride;
-      const size_t n = strnlen(s, stride);
-      item = PyUnicode_New(static_cast<Py_ssize_t>(n), 127);
+      size_t n = stride;
+      while (n > 0 && s[n - 1] == 0) --n;
+      if (ascii) {
+        item = PyUnicode_New(static_cast<Py_ssize_t>(n), 127);
+        if (item != nullptr) std::memcpy(PyUnicode_1BYTE_DATA(item), s, n);
+      } else {
+        item = PyUnicode_DecodeUTF8(s, static_cast<Py_ssize_t>(n), "strict");
+      }
       if (item == nullptr) throw py::error_already_set();
-      std::memcpy(PyUnicode_1BYTE_DATA(item), s, n);
     } else {
       item = Py_NewRef(Py_None);
     }
-    PyObject* old = slots[i];
-    slots[i] = item;
-    Py_XDECREF(old);
+    if (i >= static_cast<size_t>(py::len(out))) {
+      Py_DECREF(item);
+      throw py::value_error("out: resized while being filled");
+    }
+    SetSlot(out, i, item);
   }
 }
 
 // ids (n, 16) -> object ndarray `out` of 16-byte bytes objects, None where invalid.
-void FillBytes(const ByteArray& ids, const BoolArray& valid, py::array& out) {
-  const auto count = static_cast<size_t>(ids.shape(0));
-  auto** slots = static_cast<PyObject**>(out.mutable_data());
+void FillBytes(const ByteArray& ids, const BoolArray& valid, const py::object& out) {
+  const size_t count = IdCount(ids);
+  if (static_cast<size_t>(valid.size()) != count) throw py::value_error("valid: wrong size");
+  OutputSlots(out, count);
   for (size_t i = 0; i < count; ++i) {
     PyObject* item = valid.data()[i] ? PyBytes_FromStringAndSize(
                                            reinterpret_cast<const char*>(ids.data() + i * 16), 16)
                                      : Py_NewRef(Py_None);
     if (item == nullptr) throw py::error_already_set();
-    PyObject* old = slots[i];
-    slots[i] = item;
-    Py_XDECREF(old);
+    if (i >= static_cast<size_t>(py::len(out))) {
+      Py_DECREF(item);
+      throw py::value_error("out: resized while being filled");
+    }
+    SetSlot(out, i, item);
   }
 }
 
 py::array_t<int64_t> Timestamps(const ByteArray& ids, const std::string& format_name) {
   const Format format = ParseFormat(format_name);
-  const auto count = static_cast<size_t>(ids.shape(0));
+  const size_t count = IdCount(ids);
   py::array_t<int64_t> ms(static_cast<py::ssize_t>(count));
   const uint8_t* id_data = ids.data();
   int64_t* out = ms.mutable_data();
@@ -356,6 +394,7 @@ py::array_t<int64_t> Timestamps(const ByteArray& ids, const std::string& format_
 // ms -> (S24 ISO 8601 text, valid); years outside 0000-9999 are invalid.
 py::tuple Iso8601(const py::array_t<int64_t, py::array::c_style>& ms, const BoolArray& valid_in) {
   const auto count = static_cast<size_t>(ms.size());
+  if (static_cast<size_t>(valid_in.size()) != count) throw py::value_error("valid: wrong size");
   py::array out = NewTextArray(count, kIso8601Length);
   BoolArray valid(static_cast<py::ssize_t>(count));
   char* text = static_cast<char*>(out.mutable_data());
@@ -379,11 +418,13 @@ py::object Explain(const py::bytes& item, const std::string& format_name, const 
   const Format format = ParseFormat(format_name);
   Options options(prefix, type_id, lenient, false);
   const std::string_view text = item;
-  // The module's contract is the exact form of each format (source='uuid' is
-  // the 36-character form, 'hex' the 32-digit one), as its bulk decode
-  // checks; the library's explain() also takes a bare 32-digit UUID.
+  // The module's contract is the exact form of each format (source='uuid'
+  // takes the 36-character form and the bare 32 digits), as its bulk decode
+  // checks.
   const size_t expected = item_length(format, options.text);
-  const Explanation why = text.size() != expected
+  const bool bare_uuid =
+      format == Format::kUuid && text.size() == item_length(Format::kUuidHex, options.text);
+  const Explanation why = text.size() != expected && !bare_uuid
                               ? Explanation{Error::kLength, std::min(text.size(), expected)}
                               : explain(format, text, options.text);
   if (why.error == Error::kOk) return py::none();
@@ -425,6 +466,11 @@ py::array GenerateText(size_t count, const std::string& kind_name, const std::st
                        const std::string& prefix, bool type_id, bool lower) {
   const IdKind kind = ParseKind(kind_name);
   const Format format = ParseFormat(format_name);
+  if (format == Format::kRecordId && kind != IdKind::kRecordId) {
+    throw py::value_error("kind='" + kind_name +
+                          "' IDs do not fit Record ID text (only kind='record' does)");
+  }
+  CheckOutPrefix(prefix);
   Options options(prefix, type_id, false, lower);
   const size_t length = CheckedLength(format, options);
   py::array out = NewTextArray(count, length);
@@ -450,13 +496,15 @@ double ThreadCpuSeconds() {
 // (its page faults are then part of the decode, as in sortid.convert without
 // out=) or reused. Returns (wall seconds, thread CPU seconds). For the
 // benchmark.
-py::tuple DecodeSeconds(const py::array& text, const std::string& format_name,
+py::tuple DecodeSeconds(const py::object& text_in, const std::string& format_name,
                         const py::object& out) {
   const Format format = ParseFormat(format_name);
+  const py::array text = CheckArray(text_in, 'S', "text");
   const auto count = static_cast<size_t>(text.size());
   const auto stride = static_cast<size_t>(text.itemsize());
   const char* data = static_cast<const char*>(text.data());
   ByteArray ids = IdsOutput(out, count);
+  CheckNoOverlap(ids, data, count * stride);
   std::vector<uint8_t> bits((count + 7) / 8);
   Status status;
   double wall = 0, cpu = 0;
@@ -491,7 +539,26 @@ PYBIND11_MODULE(_sortid, m) {
   m.def("generate_binary", &GenerateBinary);
   m.def("generate_text", &GenerateText);
   m.def("decode_seconds", &DecodeSeconds);
-  m.def("active_target", [] { return std::string(sortid::active_target()); });
+  m.def("active_target", [] {
+    const char* target = sortid::active_target();
+    if (target == nullptr || *target == '\0') {
+      const char* forced = std::getenv("SORTID_TARGET");
+      std::string name;
+      for (const char* c = forced != nullptr ? forced : ""; *c != '\0'; ++c) {
+        const auto byte = static_cast<unsigned char>(*c);
+        if (byte >= 0x20 && byte < 0x7F) {
+          name += *c;
+        } else {
+          static const char kHex[] = "0123456789abcdef";
+          name += std::string("\\x") + kHex[byte >> 4] + kHex[byte & 15];
+        }
+      }
+      throw std::runtime_error("sortid: SORTID_TARGET=" + name +
+                               " is not a target this CPU supports; unset it or name a supported "
+                               "target");
+    }
+    return std::string(target);
+  });
   m.def("set_null_types", [](const py::tuple& types) {
     for (const py::handle& type : types) NullTypes().push_back(type.inc_ref().ptr());
   });
