@@ -4,10 +4,13 @@
 # the extension (PGXS), installs it, starts a throwaway cluster (initdb into a
 # temp dir as the postgres user, Unix socket only) and runs the pg_regress
 # suite in engines/postgres (sql/*.sql against expected/*.out). The cluster is
-# stopped and removed on every exit. Usage: scripts/pg-test.sh
+# stopped and removed on every exit. Then the server is restarted with
+# shared_preload_libraries = 'sortid' for gen_monotonic_ulid() across
+# concurrent sessions (concurrent_monotonic.sh). Usage: scripts/pg-test.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/engines/postgres/cluster.sh"
+source "$root/engines/postgres/concurrent_monotonic.sh"
 
 start=$(date +%s)
 pg_setup_packages
@@ -26,6 +29,11 @@ if ((status != 0)); then
   [[ -f $root/engines/postgres/regression.diffs ]] && head -n 200 "$root/engines/postgres/regression.diffs" >&2
   echo "pg-test: server log tail:" >&2
   tail -n 20 "$PG_CLUSTER_DIR/server.log" >&2
+fi
+# The opt-in server-wide generator: the same server restarted with
+# shared_preload_libraries = 'sortid', concurrent sessions.
+if ((status == 0)); then
+  pg_check_server_wide_monotonic || status=1
 fi
 echo "pg-test: finished in $(( $(date +%s) - start )) s"
 echo "pg-test: $passed passed, $failed failed"

@@ -159,6 +159,22 @@ TEST_F(DuckDbTest, BoundsForEveryTimeType) {
             "01HNGZE5ZZZZZZZZZZZZZZZZZZ|01HNGZE50R0000000000000000|true|true");
 }
 
+// Time text means what it means to the sortid command and the other
+// engines: Unix ms may carry the unit, eight bare digits are ambiguous.
+TEST_F(DuckDbTest, TimeTextFollowsTheCommandsRule) {
+  EXPECT_EQ(Query("SELECT ulid_min('1704067200000ms') = ulid_min('2024-01-01'), "
+                  "ulid_min('1704067200000') = ulid_min(DATE '2024-01-01'), "
+                  "ulid_max('1704067200000ms') = ulid_max(TIMESTAMP '2024-01-01 00:00:00')"),
+            "true|true|true");
+  EXPECT_NE(Query("SELECT ulid_min('20240101')")
+                .find("ulid_min: '20240101' is ambiguous: write 2024-01-01 for a date or "
+                      "20240101ms for Unix milliseconds"),
+            std::string::npos);
+  EXPECT_NE(Query("SELECT ulid_max('2024-01-01ms')")
+                .find("ulid_max: '2024-01-01ms' is not a time: expected YYYY-MM-DD"),
+            std::string::npos);
+}
+
 // Messages quote the value escaped as the sortid command does: a NUL does not
 // cut the message, escape sequences come out as \xNN, and a value cut after
 // 64 bytes ends in "…".

@@ -134,6 +134,23 @@ TEST_F(SqliteTest, BoundsTakeJulianDaysAndWholeDays) {
             "1");
 }
 
+// Time text means what it means to the sortid command and the other
+// engines: Unix ms may carry the unit, eight bare digits are ambiguous.
+TEST_F(SqliteTest, TimeTextFollowsTheCommandsRule) {
+  EXPECT_EQ(Query("SELECT ulid_min('1704067200000ms') = ulid_min('2024-01-01'), "
+                  "ulid_min('1704067200000') = ulid_min('2024-01-01'), "
+                  "ulid_max('1704067200000ms') = ulid_max('2024-01-01T00:00:00.000Z')"),
+            "1|1|1");
+  EXPECT_EQ(Query("SELECT ulid_min('20240101')"),
+            "ERROR: ulid_min: '20240101' is ambiguous: write 2024-01-01 for a date or "
+            "20240101ms for Unix milliseconds");
+  EXPECT_EQ(Query("SELECT ulid_max('2024-01-01ms')")
+                .rfind("ERROR: ulid_max: '2024-01-01ms' is "
+                       "not a time: expected YYYY-MM-DD",
+                       0),
+            0u);
+}
+
 TEST_F(SqliteTest, GeneratorsAreUniqueCurrentAndOrdered) {
   ASSERT_EQ(Query("CREATE TABLE g AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
                   "FROM n WHERE i < 100000) SELECT i, ulid() AS u, ulid_monotonic() AS m, "
