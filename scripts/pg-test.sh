@@ -30,6 +30,18 @@ if ((status != 0)); then
   echo "pg-test: server log tail:" >&2
   tail -n 20 "$PG_CLUSTER_DIR/server.log" >&2
 fi
+# The same time text on PostgreSQL, DuckDB and SQLite (their modules from
+# the same build folder), when the DuckDB client is there (setup-duckdb.sh).
+build=${SORTID_BUILD:-$root/build/release}
+client=$root/build/duckdb/node/1.4.4-r.4
+if ((status == 0)) && [[ -d $client ]] && command -v sqlite3 > /dev/null &&
+  cmake --build "$build" --target sortid_sqlite sortid_duckdb_extension > /dev/null; then
+  "$root/tests/engines/cross_engine_time.sh" "$build/sqlite/sortid.so" \
+    "$build/duckdb/sortid.duckdb_extension" "$client" || status=1
+elif [[ ${SORTID_REQUIRE_ENGINES:-0} == 1 ]]; then
+  echo "pg-test: FAIL the cross-engine time test needs sqlite3 and the DuckDB client" >&2
+  status=1
+fi
 # The opt-in server-wide generator: the same server restarted with
 # shared_preload_libraries = 'sortid', concurrent sessions.
 if ((status == 0)); then
