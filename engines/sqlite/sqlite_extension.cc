@@ -18,6 +18,7 @@
 #include "common/time_bounds.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
+#include "sqlite_compat.h"
 
 SQLITE_EXTENSION_INIT1
 
@@ -250,5 +251,10 @@ extern "C" __attribute__((visibility("default"))) int sqlite3_sortid_init(
       return rc;
     }
   }
-  return SQLITE_OK;
+  const char* failed = nullptr;
+  const int rc = sortid::sqlite_glue::RegisterCompatFunctions(db, &failed);
+  if (rc != SQLITE_OK && error != nullptr) {
+    *error = sqlite3_mprintf("sortid: cannot register %s", failed);
+  }
+  return rc;
 }
