@@ -4,10 +4,13 @@
 # the extension (PGXS), installs it, starts a throwaway cluster (initdb into a
 # temp dir as the postgres user, Unix socket only) and runs the pg_regress
 # suite in engines/postgres (sql/*.sql against expected/*.out). The cluster is
-# stopped and removed on every exit. Usage: scripts/pg-test.sh
+# stopped and removed on every exit. Then the server is restarted with
+# shared_preload_libraries = 'sortid' for gen_monotonic_ulid() across
+# concurrent sessions (concurrent_monotonic.sh). Usage: scripts/pg-test.sh
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/engines/postgres/cluster.sh"
+source "$root/engines/postgres/concurrent_monotonic.sh"
 
 start=$(date +%s)
 pg_setup_packages
@@ -26,6 +29,23 @@ if ((status != 0)); then
   [[ -f $root/engines/postgres/regression.diffs ]] && head -n 200 "$root/engines/postgres/regression.diffs" >&2
   echo "pg-test: server log tail:" >&2
   tail -n 20 "$PG_CLUSTER_DIR/server.log" >&2
+fi
+# The same time text on PostgreSQL, DuckDB and SQLite (their modules from
+# the same build folder), when the DuckDB client is there (setup-duckdb.sh).
+build=${SORTID_BUILD:-$root/build/release}
+client=$root/build/duckdb/node/1.4.4-r.4
+if ((status == 0)) && [[ -d $client ]] && command -v sqlite3 > /dev/null &&
+  cmake --build "$build" --target sortid_sqlite sortid_duckdb_extension > /dev/null; then
+  "$root/tests/engines/cross_engine_time.sh" "$build/sqlite/sortid.so" \
+    "$build/duckdb/sortid.duckdb_extension" "$client" || status=1
+elif [[ ${SORTID_REQUIRE_ENGINES:-0} == 1 ]]; then
+  echo "pg-test: FAIL the cross-engine time test needs sqlite3 and the DuckDB client" >&2
+  status=1
+fi
+# The opt-in server-wide generator: the same server restarted with
+# shared_preload_libraries = 'sortid', concurrent sessions.
+if ((status == 0)); then
+  pg_check_server_wide_monotonic || status=1
 fi
 echo "pg-test: finished in $(( $(date +%s) - start )) s"
 echo "pg-test: $passed passed, $failed failed"

@@ -145,12 +145,13 @@ void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
 // whole day too).
 enum class TimeUnit : uint8_t { kMicros, kDays, kText };
 template <TimeUnit kUnit, bool kMax>
-std::optional<int64_t> BoundMs(const void* data, idx_t row) {
+std::optional<int64_t> BoundMs(const void* data, idx_t row,
+                               [[maybe_unused]] sortid::engines::TimeTextError* why) {
   using sortid::engines::kMsPerDay;
   if constexpr (kUnit == TimeUnit::kText) {
     const duckdb_string_t& text = static_cast<const duckdb_string_t*>(data)[row];
     return sortid::engines::BoundFromText(std::string_view(StringData(text), StringLength(text)),
-                                          kMax);
+                                          kMax, why);
   } else if constexpr (kUnit == TimeUnit::kDays) {
     const int64_t days = static_cast<const int32_t*>(data)[row];
     return days * kMsPerDay + (kMax ? kMsPerDay - 1 : 0);
@@ -173,7 +174,8 @@ void UlidBound(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector
     uint8_t* id = &s.ids[kIdBytes * i];
     std::memset(id, 0, kIdBytes);
     if (!RowValid(mask, i)) continue;
-    const std::optional<int64_t> ms = BoundMs<kUnit, kMax>(times, i);
+    sortid::engines::TimeTextError why = sortid::engines::TimeTextError::kNone;
+    const std::optional<int64_t> ms = BoundMs<kUnit, kMax>(times, i, &why);
     const sortid_error error =
         ms ? sortid_bounds(SORTID_FORMAT_ULID, *ms, kMax ? nullptr : id, kMax ? id : nullptr)
            : SORTID_ERROR_RANGE;
@@ -185,8 +187,9 @@ void UlidBound(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector
       std::string message = std::string(kMax ? "ulid_max" : "ulid_min") + ": ";
       if (kUnit == TimeUnit::kText && !ms) {
         const duckdb_string_t& text = static_cast<const duckdb_string_t*>(times)[i];
-        message += sortid::engines::QuoteForMessage(StringData(text), StringLength(text)) +
-                   " is not a time (YYYY-MM-DD, ISO 8601 or Unix ms)";
+        message = sortid::engines::TimeTextMessage(
+            kMax ? "ulid_max" : "ulid_min", std::string_view(StringData(text), StringLength(text)),
+            why);
       } else {
         message += "time outside the ULID range (1970 to 10889)";
       }

@@ -50,6 +50,7 @@ duckdb_state RegisterFunction(duckdb_connection connection, const char* name,
 duckdb_state RegisterAll(duckdb_connection connection) {
   bool ok = RegisterUlidType(connection);
   ok &= RegisterTextFunctions(connection);
+  ok &= RegisterUlidCompat(connection);
   ok &= RegisterFunction(connection, "sortid_version", {{{}, DUCKDB_TYPE_VARCHAR, Version}}) ==
         DuckDBSuccess;
   return ok ? DuckDBSuccess : DuckDBError;

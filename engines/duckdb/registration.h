@@ -39,6 +39,8 @@ duckdb_state RegisterFunction(duckdb_connection connection, const char* name,
 // The parts, each returning false when a registration failed.
 bool RegisterTextFunctions(duckdb_connection connection);
 bool RegisterUlidType(duckdb_connection connection);
+// duckdb_ulid's casts (UHUGEINT, TIMESTAMP) and names (ulid_compat.cc).
+bool RegisterUlidCompat(duckdb_connection connection);
 
 // Everything sortid declares, the marker function sortid_version() last.
 duckdb_state RegisterAll(duckdb_connection connection);

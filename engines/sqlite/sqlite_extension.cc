@@ -16,6 +16,7 @@
 #include "common/time_bounds.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
+#include "sqlite_compat.h"
 
 SQLITE_EXTENSION_INIT1
 
@@ -132,7 +133,8 @@ void UlidFromBlob(sqlite3_context* ctx, int, sqlite3_value** argv) {
 }
 
 // ulid_min / ulid_max: INTEGER Unix ms, REAL Julian day (julianday()) or TEXT
-// (ISO 8601 time, or "YYYY-MM-DD": the whole day) -> ULID text.
+// (read as engines/common/time_bounds.h says: "YYYY-MM-DD" is the whole day)
+// -> ULID text.
 template <bool kMax>
 void UlidBound(sqlite3_context* ctx, int, sqlite3_value** argv) {
   const char* name = kMax ? "ulid_max" : "ulid_min";
@@ -148,9 +150,14 @@ void UlidBound(sqlite3_context* ctx, int, sqlite3_value** argv) {
       break;
     default: {
       const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-      ms = sortid::engines::BoundFromText(
-          std::string_view(text ? text : "", static_cast<size_t>(sqlite3_value_bytes(argv[0]))),
-          kMax);
+      const std::string_view view(text ? text : "",
+                                  static_cast<size_t>(sqlite3_value_bytes(argv[0])));
+      sortid::engines::TimeTextError why;
+      ms = sortid::engines::BoundFromText(view, kMax, &why);
+      if (!ms) {
+        const std::string message = sortid::engines::TimeTextMessage(name, view, why);
+        return sqlite3_result_error(ctx, message.c_str(), -1);
+      }
     }
   }
   uint8_t id[16];
@@ -243,5 +250,10 @@ extern "C" __attribute__((visibility("default"))) int sqlite3_sortid_init(
       return rc;
     }
   }
-  return SQLITE_OK;
+  const char* failed = nullptr;
+  const int rc = sortid::sqlite_glue::RegisterCompatFunctions(db, &failed);
+  if (rc != SQLITE_OK && error != nullptr) {
+    *error = sqlite3_mprintf("sortid: cannot register %s", failed);
+  }
+  return rc;
 }

@@ -160,6 +160,46 @@ TEST_F(DuckDbTest, BoundsForEveryTimeType) {
             "01HNGZE5ZZZZZZZZZZZZZZZZZZ|01HNGZE50R0000000000000000|true|true");
 }
 
+// Time text means what it means to the sortid command and the other
+// engines: Unix ms may carry the unit, eight bare digits are ambiguous.
+TEST_F(DuckDbTest, TimeTextFollowsTheCommandsRule) {
+  EXPECT_EQ(Query("SELECT ulid_min('1704067200000ms') = ulid_min('2024-01-01'), "
+                  "ulid_min('1704067200000') = ulid_min(DATE '2024-01-01'), "
+                  "ulid_max('1704067200000ms') = ulid_max(TIMESTAMP '2024-01-01 00:00:00')"),
+            "true|true|true");
+  EXPECT_NE(Query("SELECT ulid_min('20240101')")
+                .find("ulid_min: '20240101' is ambiguous: write 2024-01-01 for a date or "
+                      "20240101ms for Unix milliseconds"),
+            std::string::npos);
+  EXPECT_NE(Query("SELECT ulid_max('2024-01-01ms')")
+                .find("ulid_max: '2024-01-01ms' is not a time: expected YYYY-MM-DD"),
+            std::string::npos);
+}
+
+// duckdb_ulid's casts and names: the ID as one unsigned 128-bit number (its
+// order is ULID order), its time as TIMESTAMP and as Unix ms.
+TEST_F(DuckDbTest, DuckdbUlidNames) {
+  // 01AN4Z07BY79KA1307SR9X4MV3 = 0x015549F01D7E3A66A08C07CE13D25363 (duckdb_ulid's answer).
+  EXPECT_EQ(Query("SELECT '01AN4Z07BY79KA1307SR9X4MV3'::ULID::UHUGEINT = "
+                  "'1772072868548111945193852199469470563'::UHUGEINT, "
+                  "('1772072868548111945193852199469470563'::UHUGEINT)::ULID::VARCHAR, "
+                  "'7ZZZZZZZZZZZZZZZZZZZZZZZZZ'::ULID::UHUGEINT = "
+                  "'340282366920938463463374607431768211455'::UHUGEINT, "
+                  "(0::UHUGEINT)::ULID::VARCHAR"),
+            "true|01AN4Z07BY79KA1307SR9X4MV3|true|00000000000000000000000000");
+  EXPECT_EQ(Query("SELECT ulid_timestamp('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ULID), "
+                  "'01ARZ3NDEKTSV4RRFFQ69G5FAV'::ULID::TIMESTAMP = "
+                  "ulid_timestamp('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ULID), "
+                  "ulid_epoch_ms('01ARZ3NDEKTSV4RRFFQ69G5FAV'::ULID) = "
+                  "epoch_ms(ulid_time('01ARZ3NDEKTSV4RRFFQ69G5FAV')), "
+                  "typeof(ulid_timestamp(gen_ulid())), ulid_epoch_ms(NULL::ULID) IS NULL"),
+            "2016-07-30 23:54:10.259|true|true|TIMESTAMP|true");
+  // UHUGEINT order is ULID order.
+  EXPECT_EQ(Query("SELECT count(*) FILTER (WHERE (a < b) <> (a::UHUGEINT < b::UHUGEINT)) FROM "
+                  "(SELECT gen_ulid() AS a, gen_ulid() AS b FROM range(10000))"),
+            "0");
+}
+
 // Messages quote the value escaped as the sortid command does: a NUL does not
 // cut the message, escape sequences come out as \xNN, and a value cut after
 // 64 bytes ends in "…".

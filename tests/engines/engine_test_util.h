@@ -4,6 +4,7 @@
 #define SORTID_TESTS_ENGINES_ENGINE_TEST_UTIL_H_
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -31,7 +32,7 @@ inline bool ConvertWithCommand(const std::string& args, const std::string& input
   return std::system(command.c_str()) == 0;
 }
 
-// The temporary files of one test, "<tag>_<name>" in gtest's temp dir,
+// The temporary files of one test, "<tag>_<pid>_<name>" in gtest's temp dir,
 // removed when it goes out of scope (also after a failed ASSERT).
 class TempFiles {
  public:
@@ -42,7 +43,9 @@ class TempFiles {
     for (const std::string& path : paths_) std::remove(path.c_str());
   }
   std::string Path(const std::string& name) {
-    paths_.push_back(::testing::TempDir() + "/" + tag_ + "_" + name);
+    // The process id keeps concurrent runs (other checkouts, ctest -j) apart.
+    paths_.push_back(::testing::TempDir() + "/" + tag_ + "_" + std::to_string(getpid()) + "_" +
+                     name);
     return paths_.back();
   }
 

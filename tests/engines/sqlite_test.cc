@@ -141,6 +141,65 @@ TEST_F(SqliteTest, BoundsTakeJulianDaysAndWholeDays) {
             "1");
 }
 
+// Time text means what it means to the sortid command and the other
+// engines: Unix ms may carry the unit, eight bare digits are ambiguous.
+TEST_F(SqliteTest, TimeTextFollowsTheCommandsRule) {
+  EXPECT_EQ(Query("SELECT ulid_min('1704067200000ms') = ulid_min('2024-01-01'), "
+                  "ulid_min('1704067200000') = ulid_min('2024-01-01'), "
+                  "ulid_max('1704067200000ms') = ulid_max('2024-01-01T00:00:00.000Z')"),
+            "1|1|1");
+  EXPECT_EQ(Query("SELECT ulid_min('20240101')"),
+            "ERROR: ulid_min: '20240101' is ambiguous: write 2024-01-01 for a date or "
+            "20240101ms for Unix milliseconds");
+  EXPECT_EQ(Query("SELECT ulid_max('2024-01-01ms')")
+                .rfind("ERROR: ulid_max: '2024-01-01ms' is "
+                       "not a time: expected YYYY-MM-DD",
+                       0),
+            0u);
+}
+
+// sqlite-ulid's names: BLOB IDs, prefixed IDs, IDs at a time, datetime text.
+TEST_F(SqliteTest, SqliteUlidNames) {
+  EXPECT_EQ(
+      Query(
+          "SELECT ulid(ulid_to_blob('01GMP2G8ZG6PMKWYVKS62TTA41')), "
+          "ulid_bytes('01gmp2g8zg6pmkwyvks62tta41') = ulid_to_blob('01GMP2G8ZG6PMKWYVKS62TTA41'), "
+          "length(ulid_bytes()), typeof(ulid_bytes()), ulid_bytes() <> ulid_bytes()"),
+      "01GMP2G8ZG6PMKWYVKS62TTA41|1|16|blob|1");
+  EXPECT_EQ(Query("SELECT ulid_datetime('01GMP2G8ZG6PMKWYVKS62TTA41'), "
+                  "ulid_datetime('u_01gqqt6dz6p00680vw747t8vs5'), "
+                  "ulid_datetime(ulid_to_blob('01GMP2G8ZG6PMKWYVKS62TTA41')), "
+                  "ulid_datetime(NULL) IS NULL"),
+            "2022-12-19 20:51:46.288|2023-01-26 19:52:09.446|2022-12-19 20:51:46.288|1");
+  EXPECT_EQ(Query("SELECT ulid_datetime(ulid_with_datetime('2023-01-26 19:50:09.428')), "
+                  "ulid_time(ulid_with_datetime(1700000000000)), "
+                  "ulid_with_datetime('2024-01-01') <> ulid_with_datetime('2024-01-01')"),
+            "2023-01-26 19:50:09.428|1700000000000|1");
+  EXPECT_EQ(Query("SELECT substr(p, 1, 8), length(p), ulid_valid(substr(p, 9)), "
+                  "abs(ulid_time(substr(p, 9)) - CAST((julianday('now') - 2440587.5) * 86400000 AS "
+                  "INTEGER)) < 5000 FROM (SELECT ulid_with_prefix('invoice') AS p)"),
+            "invoice_|34|1|1");
+  EXPECT_EQ(Query("SELECT ulid_version() GLOB 'v[0-9]*.[0-9]*.[0-9]*', "
+                  "instr(ulid_debug(), 'Version: ' || ulid_version()) = 1"),
+            "1|1");
+  EXPECT_EQ(Query("SELECT length(ulid_debug()) - length(replace(ulid_debug(), char(10), ''))"),
+            "2");
+  // Strict where sqlite-ulid is not: the message names the function and the value.
+  EXPECT_EQ(Query("SELECT ulid(x'0102')"),
+            "ERROR: ulid: a binary ULID is a 16-byte BLOB, got 2 bytes");
+  EXPECT_EQ(Query("SELECT ulid_with_prefix('a b')"),
+            "ERROR: ulid_with_prefix: 'a b' is not a prefix: 1 to 63 printable ASCII characters, "
+            "no '_' or space");
+  EXPECT_EQ(Query("SELECT ulid_with_datetime('20240101')"),
+            "ERROR: ulid_with_datetime: '20240101' is ambiguous: write 2024-01-01 for a date or "
+            "20240101ms for Unix milliseconds");
+  EXPECT_EQ(Query("SELECT ulid_datetime('x_nope')")
+                .rfind("ERROR: ulid_datetime: 'x_nope' is not a "
+                       "valid ULID",
+                       0),
+            0u);
+}
+
 TEST_F(SqliteTest, GeneratorsAreUniqueCurrentAndOrdered) {
   ASSERT_EQ(Query("CREATE TABLE g AS WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
                   "FROM n WHERE i < 100000) SELECT i, ulid() AS u, ulid_monotonic() AS m, "

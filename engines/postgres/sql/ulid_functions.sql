@@ -26,10 +26,10 @@ SELECT ulid_min('01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid::timestamptz)
        AND '01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid
          <= ulid_max('01ARYZ6S41TSV4RRFFQ69G5FAV'::ulid::timestamptz) AS brackets;
 -- Out of range: before 1970, past 2^48 - 1 ms, infinities.
-SELECT ulid_min('1969-12-31 23:59:59.999+00');
-SELECT ulid_max('10889-08-02 05:31:50.656+00');
-SELECT ulid_min('infinity');
-SELECT ulid_max('-infinity');
+SELECT ulid_min('1969-12-31 23:59:59.999+00'::timestamptz);
+SELECT ulid_max('10889-08-02 05:31:50.656+00'::timestamptz);
+SELECT ulid_min('infinity'::timestamptz);
+SELECT ulid_max('-infinity'::timestamptz);
 SELECT ulid_min(NULL) IS NULL AND ulid_max(NULL) IS NULL AND ulid_time(NULL) IS NULL AS nulls;
 
 -- gen_ulid: current time, distinct values; random part differs.
