@@ -8,7 +8,7 @@
 # For each model: the unit suites (sharded, asserting the best target), the
 # CLI golden cases, and one smoke test per binding and engine (Python, Node,
 # SQLite, DuckDB through its Node client) checking known answers.
-# Usage: scripts/x86-test.sh [BUILD_DIR]   (default build/release, built first)
+# Usage: scripts/x86-test.sh [BUILD_DIR]   (default build/release; build it first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
@@ -17,7 +17,11 @@ if ! command -v qemu-x86_64 > /dev/null; then
 fi
 [[ -x $build/tests/sortid_tests ]] || { echo "x86: $build is not built (scripts/build.sh release)" >&2; exit 1; }
 
-models=("Nehalem|SCALAR|SCALAR" "Westmere|SSE4|SSE4,SCALAR" "Haswell|AVX2|AVX2,SSE4,SCALAR")
+# Haswell without the features qemu's TCG lacks (it warns on stderr at every
+# start otherwise, which the golden cases would see); none of them is one
+# Highway's AVX2 target needs.
+models=("Nehalem|SCALAR|SCALAR" "Westmere|SSE4|SSE4,SCALAR"
+        "Haswell,-pcid,-tsc-deadline,-x2apic,-hle,-invpcid,-rtm|AVX2|AVX2,SSE4,SCALAR")
 ULID=01ARZ3NDEKTSV4RRFFQ69G5FAV
 UUID=01563e3a-b5d3-d676-4c61-efb99302bd5b
 failed=0
