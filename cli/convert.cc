@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/common.h"
 #include "cli/convert_sink.h"
+#include "cli/same_file.h"
 
 namespace sortid::cli {
 namespace {
@@ -48,6 +49,9 @@ void CheckConvertOptions(const ConvertOptions& options) {
 
 int RunConvert(const ConvertOptions& options) {
   CheckConvertOptions(options);
+  std::vector<OutputFile> outputs = {{"standard output", ""}};
+  if (!options.rejects.empty()) outputs.push_back({"--rejects", options.rejects});
+  RefuseOutputsThatAreInputs(options.files, outputs);
   Scanner scanner(options.scan);
   Rejects rejects(options.rejects);
   Output out(1);

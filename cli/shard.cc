@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "cli/io.h"
 #include "cli/rejects.h"
+#include "cli/same_file.h"
 #include "cli/scan_args.h"
 #include "cli/scanner.h"
 #include "cli/shard_files.h"
@@ -128,6 +129,18 @@ int RunShard(const ShardOptions& options) {
   if (!options.rejects.empty() && options.on_error != OnError::kSkip) {
     throw CliError(kExitUsage, "--rejects goes with --on-error skip (the default with --rejects)");
   }
+  std::vector<OutputFile> outputs;
+  if (!options.rejects.empty()) outputs.push_back({"--rejects", options.rejects});
+  // Shard counts past the open-file limit are refused later; 1 Mi covers any limit.
+  for (uint32_t i = 0; i < options.shards && i < (1u << 20); ++i) {
+    outputs.push_back(
+        {"shard file", options.out_dir + "/" + ShardFileName(i, options.shards, extension)});
+  }
+  for (const std::string& name : ExistingShardFiles(options.out_dir)) {
+    outputs.push_back(
+        {"shard file (an earlier run's: --force removes it)", options.out_dir + "/" + name});
+  }
+  RefuseOutputsThatAreInputs(options.files, outputs);
   Scanner scanner(options.scan);
   Rejects rejects(options.rejects);
   ShardSink sink(scanner, options, extension, rejects);

@@ -23,18 +23,6 @@ bool IsShardFile(const char* name) {
   return p > digits && (*p == '.' || *p == '\0');
 }
 
-std::vector<std::string> ExistingShardFiles(const std::string& dir) {
-  std::vector<std::string> found;
-  DIR* d = ::opendir(dir.c_str());
-  if (d == nullptr) return found;
-  while (const dirent* entry = ::readdir(d)) {
-    if (IsShardFile(entry->d_name)) found.emplace_back(entry->d_name);
-  }
-  ::closedir(d);
-  std::sort(found.begin(), found.end());
-  return found;
-}
-
 // Raises the soft open-file limit towards the hard one; returns what is allowed.
 uint64_t OpenFileLimit() {
   rlimit limit{};
@@ -48,6 +36,18 @@ uint64_t OpenFileLimit() {
 }
 
 }  // namespace
+
+std::vector<std::string> ExistingShardFiles(const std::string& dir) {
+  std::vector<std::string> found;
+  DIR* d = ::opendir(dir.c_str());
+  if (d == nullptr) return found;
+  while (const dirent* entry = ::readdir(d)) {
+    if (IsShardFile(entry->d_name)) found.emplace_back(entry->d_name);
+  }
+  ::closedir(d);
+  std::sort(found.begin(), found.end());
+  return found;
+}
 
 std::string ShardFileName(uint32_t index, uint32_t shards, const std::string& extension) {
   const size_t width = std::max<size_t>(4, std::to_string(shards - 1).size());

@@ -19,6 +19,9 @@ namespace sortid::cli {
 std::vector<std::unique_ptr<Output>> CreateShardFiles(const std::string& dir, uint32_t shards,
                                                       const std::string& extension, bool force);
 
+// The names of the shard files in dir (an earlier run's; --force removes them), sorted.
+std::vector<std::string> ExistingShardFiles(const std::string& dir);
+
 // "shard-0042.txt" for index 42 of shards (the width follows the largest index).
 std::string ShardFileName(uint32_t index, uint32_t shards, const std::string& extension);
 

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/io.h"
+#include "cli/same_file.h"
 #include "cli/scan_args.h"
 #include "cli/scanner.h"
 
@@ -151,6 +152,7 @@ class ValidateSink : public Sink {
 };
 
 int RunValidate(const ValidateOptions& options) {
+  RefuseOutputsThatAreInputs(options.files, {{"standard output", ""}});
   Scanner scanner(options.scan);
   ValidateSink sink(scanner, options, options.files);
   scanner.Run(options.files, sink);
