@@ -69,25 +69,11 @@ constexpr kernels::KernelTable kTable = {
 };
 #endif  // HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
 
-// Highway's dynamic dispatch calls this only for the target it chooses, which
-// SupportedTargets() includes by construction; it names that target's table.
-const kernels::KernelTable* ChosenTable() {
-#if HWY_TARGET == HWY_SCALAR || HWY_TARGET == HWY_EMU128
-  return &reference::kReferenceTable;  // Highway's fallback: the reference stands in
-#else
-  return &kTable;
-#endif
-}
-
 }  // namespace HWY_NAMESPACE
 }  // namespace sortid
 HWY_AFTER_NAMESPACE();
 
 #if HWY_ONCE
-namespace sortid {
-HWY_EXPORT(ChosenTable);
-}  // namespace sortid
-
 namespace sortid::dispatch {
 namespace {
 
@@ -159,11 +145,20 @@ bool IsSupported(const kernels::KernelTable& table) {
          (table.hwy_target != 0 && (hwy::SupportedTargets() & table.hwy_target) != 0);
 }
 
-// The default is Highway's own choice (HWY_DYNAMIC_DISPATCH), which calls one
-// function: the chosen target's, and that target is supported. Its choice is
-// not always the lowest supported bit (1.0.3 never picks Arm's SVE2_128 or
-// SVE_256 by default; set_target() may still force them).
-const kernels::KernelTable* BestTable() { return HWY_DYNAMIC_DISPATCH(ChosenTable)(); }
+// Highway's dynamic dispatch only considers the targets its ChosenTarget mask
+// can hold; in 1.0.3 that leaves out Arm's specialized SVE2_128 and SVE_256,
+// which set_target() may still choose. The default follows Highway's choice.
+constexpr bool HighwayDispatches(int64_t target) { return HWY_CHOSEN_TARGET_SHIFT(target) != 0; }
+
+const kernels::KernelTable* BestTable() {
+  const int64_t supported = hwy::SupportedTargets();
+  for (const Candidate& c : kCandidates) {
+    if (c.table != nullptr && HighwayDispatches(c.target) && (supported & c.target) != 0) {
+      return c.table;
+    }
+  }
+  return &reference::Table();
+}
 
 }  // namespace sortid::dispatch
 #endif  // HWY_ONCE
