@@ -145,15 +145,14 @@ bool IsSupported(const kernels::KernelTable& table) {
          (table.hwy_target != 0 && (hwy::SupportedTargets() & table.hwy_target) != 0);
 }
 
-// Highway's dynamic dispatch only considers the targets its ChosenTarget mask
-// can hold; in 1.0.3 that leaves out Arm's specialized SVE2_128 and SVE_256,
-// which set_target() may still choose. The default follows Highway's choice.
-constexpr bool HighwayDispatches(int64_t target) { return HWY_CHOSEN_TARGET_SHIFT(target) != 0; }
-
+// The default is the best compiled table whose target this CPU supports, in
+// Highway's order (lower bit = better). Highway 1.0.3's own dynamic dispatch
+// differs on Arm: it does not pick the specialized SVE2_128 / SVE_256 targets
+// consistently; this choice is the same on every call and runs nothing.
 const kernels::KernelTable* BestTable() {
   const int64_t supported = hwy::SupportedTargets();
   for (const Candidate& c : kCandidates) {
-    if (c.table != nullptr && HighwayDispatches(c.target) && (supported & c.target) != 0) {
+    if (c.table != nullptr && (supported & c.target) != 0) {
       return c.table;
     }
   }
