@@ -29,8 +29,8 @@ class BlockReader {
   size_t Run(Input& input, uint64_t* done, Progress& progress, const Consumer& consume);
 
  private:
-  // read() into one buffer, not mmap: mapping windows of the file measured
-  // 3x slower here (page-table updates are costly under this hypervisor).
+  // read() into one buffer, not mmap: mapping windows of the file costs a
+  // page-table update per window, which virtual machines make expensive.
   std::vector<char> buffer_;
 };
 

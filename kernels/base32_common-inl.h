@@ -16,7 +16,7 @@
 // an invalid item reduces them per block into validity bits and zeroes that
 // item's output (kernels/base32_decode-inl.h). AVX3 plain ULIDs: two items
 // per vector from 32-byte loads (kernels/avx3/crockford_decode-inl.h).
-// Spec: ../shared/SPEC.md §1.1–1.2; Crockford Base32.
+// Spec: docs/formats.md; Crockford Base32.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_BASE32_COMMON_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -157,7 +157,7 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   const auto digits = hn::TableLookupBytes(row_digits, low);
 #if SORTID_X86_AT_LEAST(AVX3)
   // AVX-512: vptestmb (port 5 on Intel) for bit 4; bit 6 below by vpmovb2m
-  // (port 0), which balances the two ports in llvm-mca's icelake model.
+  // (port 0), so the two selects do not queue on one port.
   const auto letters = hn::IfThenElse(hn::TestBit(chars, hn::Set(d, 0x10)), from_5, from_4);
 #else
   const auto letters = SelectByBit<4>(d, chars, from_5, from_4);
@@ -375,7 +375,7 @@ HWY_INLINE size_t DecodeUlidPairs(const kernels::DecodeArgs& args, const Base32D
 }
 #endif
 
-// Not inlined: one call per batch, and its loop stays one piece for llvm-mca.
+// Not inlined: one call per batch, and its loop stays one piece to read and profile.
 template <class Fmt, bool kPlain, bool kLowerOnly>
 HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const ItemLayout& layout,
                                      const Base32DecodeState& state, ValidityWriter* validity) {
@@ -499,9 +499,9 @@ size_t DecodeCrockford(const kernels::DecodeArgs& args) {
 #endif
 }
 
-// The kernel table's entries: ULID (26 characters, 128 bits; SPEC §1.1,
-// https://github.com/ulid/spec) and Record ID (20 characters, 100 bits;
-// SPEC §1.2, seed 002).
+// The kernel table's entries: ULID (26 characters, 128 bits;
+// https://github.com/ulid/spec) and Record ID (20 characters, 100 bits);
+// docs/formats.md defines both.
 size_t EncodeUlid(const kernels::EncodeArgs& args) { return EncodeCrockford<UlidFormat>(args); }
 size_t DecodeUlid(const kernels::DecodeArgs& args) { return DecodeCrockford<UlidFormat>(args); }
 size_t EncodeRecord(const kernels::EncodeArgs& args) { return EncodeCrockford<RecordFormat>(args); }

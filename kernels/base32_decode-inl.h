@@ -25,8 +25,8 @@
 #include <array>
 
 #include "hwy/highway.h"
-#include "kernels/target_guard.h"
 #include "kernels/simd_common-inl.h"
+#include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
@@ -38,8 +38,8 @@ namespace HWY_NAMESPACE {
 // AVX-512: blocks 1-3 arrive by masked 128-bit broadcasts from memory (a load
 // plus a blend that may issue on ports 0 or 5 on Intel) instead of a chain of
 // vinserti32x4 / vinserti64x4 (port 5 only, where the decoder is bound).
-// AVX2: vbroadcasti128 + vpblendd instead of vinserti128 (measured 4-7%
-// faster decode on AMD family 26; llvm-mca's znver3 model sees no change).
+// AVX2: vbroadcasti128 + vpblendd instead of vinserti128 (the blend issues
+// on more ports than the insert; docs/performance.md has the A/B).
 template <class D>
 HWY_INLINE hn::Vec<D> LoadItemBlocks(D d, const uint8_t* p, size_t stride) {
 #if SORTID_X86_AT_LEAST(AVX3)

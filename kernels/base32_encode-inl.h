@@ -10,7 +10,7 @@
 // newer). Plain layouts (no prefix / terminator, stride = text length) on the
 // x86 targets take the stream encoder of kernels/base32_encode_stream-inl.h
 // for whole groups: chunks of the contiguous output, one per 128-bit block.
-// Spec: ../shared/SPEC.md §1.1–1.2; Crockford Base32.
+// Spec: docs/formats.md; Crockford Base32.
 //
 // Toggle include guard: included once per target by kernels/base32_common-inl.h.
 #if defined(SORTID_KERNELS_BASE32_ENCODE_INL_H_) == defined(HWY_TARGET_TOGGLE)

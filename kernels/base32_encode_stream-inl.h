@@ -12,7 +12,7 @@
 // beyond those of a contiguous copy. Tables: kernels/base32_encode_stream.h.
 // Layouts with a prefix, a terminator or another stride, and the last items
 // (fewer than a group), take the per-ID path in base32_common-inl.h.
-// Spec: ../shared/SPEC.md §1.1–1.2.
+// Spec: docs/formats.md
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc
 // (through base32_common-inl.h).
@@ -30,10 +30,10 @@
 #include <type_traits>
 
 #include "hwy/highway.h"
-#include "kernels/target_guard.h"
 #include "kernels/base32_encode_stream.h"
 #include "kernels/kernel_api.h"
 #include "kernels/simd_common-inl.h"
+#include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
@@ -150,10 +150,9 @@ HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, Permute permute, size
       const auto first = hn::MulHigh(w, hn::LoadU(d16, &t.mul_hi[8 * c]));
 #if SORTID_X86_AT_LEAST(AVX3)
       // vpsllvw instead of vpmullw: on Zen 5 it issues on other pipes than
-      // vpmulhuw (6 + 6 run as fast as 12 vpternlogq; vpmulhuw + vpmullw
-      // share two pipes), on Skylake-SP it is port 0 where vpmullw zmm is
-      // p05 (port 5: the shuffles); llvm-mca skylake-avx512 5.56 against
-      // 5.98 cycles per vector (bench/results/2026-12-01-amd-epyc-avx3-encode).
+      // vpmulhuw (vpmulhuw + vpmullw share two), and on Skylake-SP it uses
+      // port 0 where vpmullw zmm also takes port 5, which the shuffles need
+      // (docs/performance.md, "Why the kernels look as they do").
       const auto second = hn::Shl(w, hn::LoadU(d16, &t.shl_lo[8 * c]));
 #else
       // AVX2 / SSE4 have no 16-bit variable shift (Highway would emulate it

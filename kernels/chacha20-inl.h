@@ -8,10 +8,8 @@
 // registers hold the 16 word vectors but not the temporaries, and the
 // compiled loop spills onto its critical path. The row layout (4 row vectors
 // of Lanes/4 blocks, diagonal rounds by in-block word shuffles, as in Goll
-// and Gueron) measured slower on AVX2 and SSE4 (AMD EPYC family 26, 256
-// blocks: AVX2 1.4 / 2.0 / 1.9 GB/s for 2 / 3 / 4 groups against 2.3 for
-// the compiled word-sliced loop): it needs 9 shift/shuffle operations per
-// block and double round against 6 here.
+// and Gueron) is slower on AVX2 and SSE4 (docs/performance.md): it needs 9
+// shift/shuffle operations per block and double round against 6 here.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_CHACHA20_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -27,9 +25,9 @@
 #include <cstring>
 
 #include "hwy/highway.h"
-#include "kernels/target_guard.h"
 #include "kernels/avx2/chacha20_rounds-inl.h"
 #include "kernels/simd_common-inl.h"
+#include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {

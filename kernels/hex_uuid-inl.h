@@ -12,7 +12,7 @@
 // lookups (value and error at once), joined into bytes by pmaddubsw and
 // packuswb on x86 (the nibble-pair idea of W. Mula and D. Lemire, "Faster
 // Base64 Encoding and Decoding Using AVX2 Instructions", ACM TOW 2018).
-// Spec: ../shared/SPEC.md §1.3.
+// Spec: docs/formats.md
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_HEX_UUID_INL_H_) == defined(HWY_TARGET_TOGGLE)

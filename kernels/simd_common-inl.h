@@ -237,8 +237,8 @@ HWY_INLINE hn::Vec<D> NibbleIndex(D d, hn::Vec<D> v) {
 
 // Per byte: yes where bit kBit of selector is set, else no (the bit is
 // shifted to bit 7 within its byte: one vpblendvb on AVX2 / SSE4; on AVX3
-// vpmovb2m + vpblendmb, which llvm-mca's icelake-server model prefers to
-// vptestmb + vpblendmb in the decoder, whose loop is bound on port 5).
+// vpmovb2m + vpblendmb: vpmovb2m runs on port 0, where vptestmb would take
+// port 5, on which the decoder's loop is bound).
 template <int kBit, class D>
 HWY_INLINE hn::Vec<D> SelectByBit(D d, hn::Vec<D> selector, hn::Vec<D> yes, hn::Vec<D> no) {
   const hn::RebindToSigned<D> di;

@@ -3,7 +3,7 @@
 // positions, little-endian word loads. A leaf header (standard library and
 // the public enums only), so the kernels may include it without depending on
 // anything else in lib/.
-// Spec: ../shared/SPEC.md §1 (formats), RFC 9562 §4 (UUID text), RFC 8439
+// Spec: docs/formats.md (formats), RFC 9562 §4 (UUID text), RFC 8439
 // §2.3 (ChaCha20 reads its key and nonce little-endian).
 #ifndef SORTID_LIB_LIMITS_H_
 #define SORTID_LIB_LIMITS_H_

@@ -2,7 +2,7 @@
 // (kernels/item_codec.h, lib/single_codec.h). Options are resolved only when a prefix, TypeID or
 // terminator is asked for; without them a call is a length check and the
 // codec. Every error is explained by the reference kernel, so kinds and byte
-// positions are explain()'s (../shared/SPEC.md §3).
+// positions are explain()'s (docs/formats.md).
 #include <cstring>
 #include <string_view>
 

@@ -22,7 +22,7 @@
 // - Every generating call reports Error::kUnsupported when SORTID_TARGET
 //   named a target this machine cannot run.
 //
-// Semantics (../shared/SPEC.md §3):
+// Semantics (docs/generation.md):
 // - kUlid: the clock's ms and 80 fresh random bits per ID.
 // - kUlidMonotonic (per generator): same or earlier ms (clock stepped back)
 //   keeps the last timestamp and adds 1 to the random part; overflow stops

@@ -2,14 +2,11 @@
 // the AVX2 target, in hand-scheduled assembly. AVX2 has 16 ymm registers: the
 // 16 word vectors of kernels/chacha20-inl.h plus the rotation temporaries do
 // not fit, and the compiler's spills put store-to-load latency on the
-// critical path (llvm-mca, znver3: about 55 cycles per double round against a
-// throughput bound of 25). Here 12 words stay in registers (x0-x7, x12-x15),
-// two of x8-x11 are in registers at a time and the other two in memory, and
-// the quarter rounds run in pairs, the schedule of OpenSSL's ChaCha20_8x
-// (crypto/chacha/asm/chacha-x86_64.pl, A. Polyakov) and of M. Goll and S.
-// Gueron, "Vectorization of ChaCha Stream Cipher", ITNG 2014. Measured on an
-// AMD EPYC (family 26), 256 blocks: 2.55 GB/s against 2.25 for the compiled
-// loop and 2.47 for OpenSSL 3.0's AVX2 path in the same session.
+// critical path, about twice the loop's throughput bound. Here 12 words stay in registers (x0-x7,
+// x12-x15), two of x8-x11 are in registers at a time and the other two in memory, and the quarter
+// rounds run in pairs, the schedule of OpenSSL's ChaCha20_8x (crypto/chacha/asm/chacha-x86_64.pl,
+// A. Polyakov) and of M. Goll and S. Gueron, "Vectorization of ChaCha Stream Cipher", ITNG 2014.
+// Its speed against the compiled loop and OpenSSL's is in docs/performance.md.
 //
 // Toggle include guard: included once per target through kernels/chacha20-inl.h.
 #if defined(SORTID_KERNELS_AVX2_CHACHA20_ROUNDS_INL_H_) == defined(HWY_TARGET_TOGGLE)

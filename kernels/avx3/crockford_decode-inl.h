@@ -7,9 +7,8 @@
 // 6-15 and never lets slots 0-5 reach the bytes it keeps, so no slot shuffle
 // is needed. Per 4 items two 32-byte loads and two vinserti64x4 from memory
 // replace the portable loop's two 16-byte loads and six masked 128-bit
-// broadcasts (on AMD family 26 a loop of only those loads and the store
-// takes 1.5 cycles per ID, 1.05 with the 32-byte loads; llvm-mca
-// skylake-avx512: 81 uops per 8 items instead of 100); two vshufi64x2 gather
+// broadcasts (fewer uops and a shorter load-only loop: docs/performance.md,
+// "Why the kernels look as they do"); two vshufi64x2 gather
 // the A and B output bytes of 4 items. Errors: bytes with bit 7 set, one
 // test per 8 items, exact per-item flags (the 6 borrowed bytes masked) only
 // for a step that holds an invalid item (kernels/base32_decode-inl.h).

@@ -2,7 +2,7 @@
 // 20) over "dense" text: items of L = prefix + ID (+ terminator) bytes back to
 // back (stride == L), L <= 32, four items per 128 bytes (two 64-byte vectors).
 //
-// Encode (after the prototype in ../shared/prototypes/ulid_simd): for every
+// Encode: for every
 // output qword a zero-masked vpermb gathers the <= 8 input bytes its
 // characters need, vpmultishiftqb extracts each 5-bit field (control = bit
 // offset), vpermb over the alphabet (twice, 64 bytes) maps to ASCII, and a

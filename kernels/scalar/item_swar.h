@@ -16,7 +16,7 @@
 // position from the reference kernel (kernels/scalar/reference.cc), so errors
 // are the reference's by construction; tests/single_test.cc proves the values
 // and the valid/invalid decisions identical for every format and option.
-// Formats: ../shared/SPEC.md §1-2; Crockford: https://www.crockford.com/base32.html
+// Formats: docs/formats.md; Crockford: https://www.crockford.com/base32.html
 #ifndef SORTID_KERNELS_SCALAR_ITEM_SWAR_H_
 #define SORTID_KERNELS_SCALAR_ITEM_SWAR_H_
 
@@ -27,7 +27,6 @@
 #include "kernels/item_codec.h"
 
 namespace sortid::single {
-
 
 using I8x16 = int8_t __attribute__((vector_size(16)));
 using U8x16 = uint8_t __attribute__((vector_size(16)));

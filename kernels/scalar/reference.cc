@@ -1,6 +1,6 @@
 // Scalar reference codecs for ULID, Record ID and UUID text.
 //
-// Straight from ../shared/SPEC.md: a 128-bit big-endian value is read as one
+// Straight from docs/formats.md: a 128-bit big-endian value is read as one
 // unsigned integer; ULID text is that value as 26 groups of 5 bits (two
 // leading zero bits), Record ID text its low 100 bits as 20 groups, UUID text
 // its 32 nibbles in hex with hyphens at 8, 13, 18, 23 (RFC 9562 §4).

@@ -1,5 +1,5 @@
 // The scalar reference kernel: the oracle every SIMD target is tested and
-// fuzzed against. Written straight from ../shared/SPEC.md §1–2, one item at a
+// fuzzed against. Written straight from docs/formats.md, one item at a
 // time, for clarity rather than speed. Never built with Highway and never the
 // code under test of a differential test.
 #ifndef SORTID_KERNELS_SCALAR_REFERENCE_H_

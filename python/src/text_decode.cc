@@ -1,5 +1,5 @@
 // Decoding of Python text columns (numpy S / U arrays, gathered str items)
-// through sortid's bulk decode. See text_decode.h; ../shared/SPEC.md §2 for
+// through sortid's bulk decode. See text_decode.h; docs/formats.md for
 // the formats. Work is done in chunks so that scratch buffers stay in cache.
 #include "python/src/text_decode.h"
 
