@@ -20,38 +20,17 @@ models=("max,sve=off|NEON|NEON"
         "max,sve256=on|SVE_256|SVE_256,SVE2,SVE,NEON"
         "a64fx|SVE|SVE,NEON")
 # The two googletest executables (ctest label "unit", nearly all the tests) run
-# whole, in one process per shard: one qemu process per test, as ctest would
-# start, costs about 0.15 s of CPU each, half of this stage's time. Each shard
-# has a time limit (a stall fails, not hangs); a failing shard prints its log.
-run_sharded() {
-  local shards logs=() pids=() failed=0
-  shards=$(nproc)
-  for ((i = 0; i < shards; ++i)); do
-    logs+=("$(mktemp)")
-    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i GTEST_BRIEF=1 timeout 900 \
-      qemu-aarch64 -L /usr/aarch64-linux-gnu "$@" > "${logs[i]}" 2>&1 &
-    pids+=($!)
-  done
-  for ((i = 0; i < shards; ++i)); do
-    if ! wait "${pids[i]}"; then
-      failed=1
-      echo "arm64: FAILED: $* (shard $i of $shards, QEMU_CPU=$QEMU_CPU):"
-      cat "${logs[i]}"
-    fi
-    grep -E '^\[=+\] .* ran\.|^\[  PASSED  \]' "${logs[i]}" | tr '\n' ' ' |
-      sed "s|^|  $(basename "$1") shard $i: |; s| *$|\n|"
-    rm -f "${logs[i]}"
-  done
-  return "$failed"
-}
+# whole, sharded (scripts/qemu-shards.sh).
+source scripts/qemu-shards.sh
+arm=(qemu-aarch64 -L /usr/aarch64-linux-gnu)
 for entry in "${models[@]}"; do
   IFS='|' read -r model expected supported <<< "$entry"
   echo "== qemu-aarch64 -cpu $model (default $expected; must support $supported), $(date +%T)"
   QEMU_CPU=$model qemu-aarch64 -L /usr/aarch64-linux-gnu build/arm64/cli/sortid targets
   export QEMU_CPU=$model SORTID_EXPECT_BEST=$expected SORTID_EXPECT_SUPPORTED=$supported \
     SORTID_TEST_QUICK=1
-  run_sharded build/arm64/tests/sortid_tests --gtest_filter=-UnsupportedTarget.*
-  run_sharded build/arm64/tests/generator_tests
+  run_sharded arm64 "${arm[@]}" -- build/arm64/tests/sortid_tests --gtest_filter=-UnsupportedTarget.*
+  run_sharded arm64 "${arm[@]}" -- build/arm64/tests/generator_tests
   ctest --preset arm64 -LE unit -j "$(nproc)" --timeout 300  # a stall fails, not hangs
 done
 echo "arm64: all CPU models passed"

@@ -27,28 +27,7 @@ UUID=01563e3a-b5d3-d676-4c61-efb99302bd5b
 failed=0
 fail() { echo "x86: FAILED: $*"; failed=1; }
 
-# One process per shard, each with a time limit; a failing shard prints its log.
-run_sharded() {
-  local shards logs=() pids=() status=0
-  shards=$(nproc)
-  for ((i = 0; i < shards; ++i)); do
-    logs+=("$(mktemp)")
-    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i GTEST_BRIEF=1 timeout 900 \
-      qemu-x86_64 "$@" > "${logs[i]}" 2>&1 &
-    pids+=($!)
-  done
-  for ((i = 0; i < shards; ++i)); do
-    if ! wait "${pids[i]}"; then
-      status=1
-      echo "x86: FAILED: $* (shard $i of $shards, QEMU_CPU=$QEMU_CPU):"
-      cat "${logs[i]}"
-    fi
-    grep -E '^\[=+\] .* ran\.|^\[  PASSED  \]' "${logs[i]}" | tr '\n' ' ' |
-      sed "s|^|  $(basename "$1") shard $i: |; s| *$|\n|"
-    rm -f "${logs[i]}"
-  done
-  return "$status"
-}
+source scripts/qemu-shards.sh
 
 # The golden cases with the command under the model (run_case.sh takes a binary).
 run_golden() {
@@ -114,12 +93,12 @@ for entry in "${models[@]}"; do
   best=$(qemu-x86_64 "$build/cli/sortid" targets | tr '\n' ' ')
   echo "  sortid targets: $best"
   SORTID_EXPECT_BEST=$expected SORTID_EXPECT_SUPPORTED=$supported SORTID_TEST_QUICK=1 \
-    run_sharded "$build/tests/sortid_tests" --gtest_filter=-UnsupportedTarget.* || failed=1
+    run_sharded x86 qemu-x86_64 -- "$build/tests/sortid_tests" --gtest_filter=-UnsupportedTarget.* || failed=1
   # qemu-user takes madvise() as a hint: MADV_WIPEONFORK "succeeds" without
   # wiping, so _Fork and raw clone children (which no atfork handler sees)
   # repeat the parent's stream there. Those cases run natively in the tests
   # stage; fork() children are checked here too.
-  SORTID_EXPECT_BEST=$expected run_sharded "$build/tests/generator_tests" \
+  SORTID_EXPECT_BEST=$expected run_sharded x86 qemu-x86_64 -- "$build/tests/generator_tests" \
     --gtest_filter=-*underscore_fork*:*raw_clone* || failed=1
   run_golden || fail "golden cases under $model"
   smoke_bindings "$expected"
