@@ -13,6 +13,7 @@
 #define HWY_TARGET_INCLUDE "kernels/dispatch.cc"
 #include "hwy/foreach_target.h"  // IWYU pragma: keep
 #include "hwy/highway.h"
+#include "kernels/avx2/item_codec-inl.h"
 #include "kernels/avx3_dl/item_codec-inl.h"
 #include "kernels/base32_common-inl.h"
 #include "kernels/chacha20-inl.h"
@@ -20,6 +21,7 @@
 #include "kernels/item_codec.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
+#include "kernels/sse4/item_codec-inl.h"
 #include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -45,6 +47,30 @@ static_assert(kTargetName != nullptr, "a target without a name (kernels/dispatch
 #if SORTID_X86_AT_LEAST(AVX3_DL)
 constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kVbmi;
 constexpr const kernels::ItemCodec* kItemCodec = &item_vbmi::kVbmiItemCodec;
+#elif SORTID_X86_AT_LEAST(SSE4)
+constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kNone;
+#if SORTID_X86_AT_LEAST(AVX2)
+namespace crockford = item_avx2;
+#else
+namespace crockford = item_sse4;
+#endif
+// Named after the target, so that a test can tell which target's codec ran.
+constexpr kernels::ItemCodec kShuffleItemCodec = {
+    kTargetName,
+    {crockford::DecodeCrockford<single::Alphabet::kStrict, 26>,
+     crockford::DecodeCrockford<single::Alphabet::kLenient, 26>,
+     crockford::DecodeCrockford<single::Alphabet::kLowerOnly, 26>},
+    {crockford::DecodeCrockford<single::Alphabet::kStrict, 20>,
+     crockford::DecodeCrockford<single::Alphabet::kLenient, 20>,
+     crockford::DecodeCrockford<single::Alphabet::kLowerOnly, 20>},
+    crockford::EncodeCrockford<26>,
+    crockford::EncodeCrockford<20>,
+    item_sse4::DecodeUuid,
+    item_sse4::DecodeUuidHex,
+    item_sse4::EncodeUuid,
+    item_sse4::EncodeUuidHex,
+};
+constexpr const kernels::ItemCodec* kItemCodec = &kShuffleItemCodec;
 #else
 constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kNone;
 constexpr const kernels::ItemCodec* kItemCodec = &kernels::kSwarItemCodec;

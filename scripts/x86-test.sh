@@ -5,8 +5,8 @@
 #   Nehalem  -> no Highway target (the reference kernel, SCALAR)
 #   Westmere -> SSE4
 #   Haswell  -> AVX2 (no AVX-512)
-# For each model: the unit suites (sharded, asserting the best target), the
-# CLI golden cases, and one smoke test per binding and engine (Python, Node,
+# For each model: the unit suites (sharded, asserting the best target), a
+# forced lower target's per-item codec, the CLI golden cases, and one smoke test per binding and engine (Python, Node,
 # SQLite, DuckDB through its Node client) checking known answers.
 # Usage: scripts/x86-test.sh [BUILD_DIR]   (default build/release; build it first)
 set -euo pipefail
@@ -94,6 +94,14 @@ for entry in "${models[@]}"; do
   echo "  sortid targets: $best"
   SORTID_EXPECT_BEST=$expected SORTID_EXPECT_SUPPORTED=$supported SORTID_TEST_QUICK=1 \
     run_sharded x86 qemu-x86_64 -- "$build/tests/sortid_tests" --gtest_filter=-UnsupportedTarget.* || failed=1
+  # A target below the best forced through the environment runs its own
+  # per-item codec (SSE4 under Haswell: the AVX2 CPU class forced down).
+  if [[ $expected != SSE4 && ,$supported, == *,SSE4,* ]]; then
+    out=$(SORTID_TARGET=SSE4 qemu-x86_64 "$build/tests/sortid_tests" \
+      --gtest_filter=ForcedTarget.* 2>&1 | tail -3)
+    [[ $out == *PASSED* && $out != *SKIPPED* && $out != *FAILED* ]] ||
+      fail "SORTID_TARGET=SSE4 under $model: $out"
+  fi
   # qemu-user takes madvise() as a hint: MADV_WIPEONFORK "succeeds" without
   # wiping, so _Fork and raw clone children (which no atfork handler sees)
   # repeat the parent's stream there. Those cases run natively in the tests

@@ -1,0 +1,104 @@
+// The per-item Crockford codec for AVX2 and AVX3 (without VBMI): the SSE4
+// codec's algorithm (kernels/sse4/item_codec-inl.h, whose tables it uses) on
+// one 256-bit register instead of two 128-bit ones. vpshufb and vpackuswb
+// work within 128-bit halves, which is the layout the algorithm already has:
+// the first 16 characters in the low half, the last 16 in the high half.
+// UUID text needs no more than 128 bits per step and uses the SSE4 code.
+//
+// Toggle include guard: included once per target by kernels/dispatch.cc.
+#if defined(SORTID_KERNELS_AVX2_ITEM_CODEC_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef SORTID_KERNELS_AVX2_ITEM_CODEC_INL_H_
+#undef SORTID_KERNELS_AVX2_ITEM_CODEC_INL_H_
+#else
+#define SORTID_KERNELS_AVX2_ITEM_CODEC_INL_H_
+#endif
+
+#include <cstdint>
+
+#include "hwy/highway.h"
+#include "kernels/item_codec.h"
+#include "kernels/sse4/item_codec-inl.h"
+#include "kernels/target_guard.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace sortid {
+namespace HWY_NAMESPACE {
+
+#if SORTID_X86_AT_LEAST(AVX2)
+namespace item_avx2 {
+
+using single::Alphabet;
+using namespace item_sse4;  // NOLINT(build/namespaces): the shared tables
+
+inline __m256i Table32(const void* p) { return _mm256_load_si256(static_cast<const __m256i*>(p)); }
+inline __m256i Both(const void* p16) {
+  return _mm256_broadcastsi128_si256(_mm_load_si128(static_cast<const __m128i*>(p16)));
+}
+
+// 32 characters -> their digits, or 0xFF for a byte outside the alphabet.
+inline __m256i Digits(__m256i c, const CrockfordTables& t) {
+  const __m256i nibble = _mm256_set1_epi8(0x0F);
+  const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), nibble);
+  const __m256i lo = _mm256_and_si256(c, nibble);
+  const auto group = [&](int g) {
+    const __m256i index = _mm256_or_si256(lo, _mm256_shuffle_epi8(Both(t.member[g]), hi));
+    return _mm256_shuffle_epi8(Both(t.value[g]), index);
+  };
+  return _mm256_sub_epi8(_mm256_or_si256(_mm256_or_si256(group(0), group(1)), group(2)),
+                         _mm256_set1_epi8(1));
+}
+
+template <Alphabet kAlphabet, int kChars>
+bool DecodeCrockford(const uint8_t* text, uint8_t* out) {
+  const CrockfordTables& tables = kCrockfordTables[static_cast<int>(kAlphabet)];
+  const Limits& limits = kChars == 26 ? kUlidLimits : kRecordLimits;
+  const __m256i chars = _mm256_inserti128_si256(
+      _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(text))),
+      _mm_loadu_si128(reinterpret_cast<const __m128i*>(text + kChars - 16)), 1);
+  const __m256i digits = Digits(chars, tables);
+  const __m256i over = _mm256_subs_epu8(digits, Table32(limits.max));
+  if (!_mm256_testz_si256(over, over)) return false;
+  // Right-align the first half (vpslldq shifts both halves; keep the high one).
+  const __m256i aligned =
+      _mm256_blend_epi32(_mm256_bslli_epi128(digits, 32 - kChars), digits, 0xF0);
+  const __m256i ten = _mm256_maddubs_epi16(aligned, _mm256_set1_epi16(0x0120));  // d0 * 32 + d1
+  const __m256i twenty = _mm256_madd_epi16(ten, _mm256_set1_epi32(0x00010400));  // w0 * 1024 + w1
+  const __m256i forty = _mm256_or_si256(
+      _mm256_srli_epi64(twenty, 32),
+      _mm256_and_si256(_mm256_slli_epi64(twenty, 20), _mm256_set1_epi64x((int64_t{1} << 40) - 1)));
+  const __m256i bytes = _mm256_shuffle_epi8(forty, Table32(kPack.index));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out),
+                   _mm_or_si128(_mm256_castsi256_si128(bytes), _mm256_extracti128_si256(bytes, 1)));
+  return true;
+}
+
+template <int kChars>
+void EncodeCrockford(const uint8_t* id, bool lower, char* out) {
+  const EncodePlan& plan = kChars == 26 ? kUlidEncode : kRecordEncode;
+  const Alphabet32& a = lower ? kLower : kUpper;
+  const __m256i bytes =
+      _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(id)));
+  __m256i groups[2];  // slots 0-1: groups 0 and 2; slots 2-3: groups 1 and 3
+  for (int g = 0; g < 2; ++g) {
+    const __m256i windows = _mm256_shuffle_epi8(bytes, Table32(plan.gather[2 * g]));
+    groups[g] = _mm256_srli_epi16(_mm256_mullo_epi16(windows, Table32(plan.multiplier[2 * g])), 11);
+  }
+  const __m256i digits = _mm256_packus_epi16(groups[0], groups[1]);  // characters 0-31
+  const __m256i index = _mm256_add_epi8(digits, _mm256_set1_epi8(0x70));
+  const __m256i chars = _mm256_or_si256(
+      _mm256_shuffle_epi8(Both(a.chars), index),
+      _mm256_shuffle_epi8(Both(a.chars + 16), _mm256_xor_si256(index, _mm256_set1_epi8(-128))));
+  const __m128i chars0 = _mm256_castsi256_si128(chars);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), chars0);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + kChars - 16),
+                   _mm_alignr_epi8(_mm256_extracti128_si256(chars, 1), chars0, kChars - 16));
+}
+
+}  // namespace item_avx2
+#endif  // SORTID_X86_AT_LEAST(AVX2)
+
+}  // namespace HWY_NAMESPACE
+}  // namespace sortid
+HWY_AFTER_NAMESPACE();
+
+#endif  // SORTID_KERNELS_AVX2_ITEM_CODEC_INL_H_
