@@ -57,9 +57,15 @@ enum class Api {
   kExplain,       // explain(): the reference kernel, the single-value path before decode_one
 };
 
-void BM_One(benchmark::State& state, Format format, Api api) {
+// target: nullptr for the best one (the default a caller gets), else a
+// supported target's name, whose per-item codec is then the one measured.
+void BM_One(benchmark::State& state, Format format, Api api, const char* target) {
   const Pool& pool = PoolOf(format);
-  (void)sortid::set_target(nullptr);
+  if (sortid::set_target(target) != sortid::Error::kOk ||
+      (target != nullptr && std::string_view(sortid::active_target()) != target)) {
+    state.SkipWithError("target not available");
+    return;
+  }
   size_t i = 0;
   uint8_t id[16];
   char out[40];
@@ -146,6 +152,18 @@ void RegisterSingleBenchmarks() {
       {"parse_one/ulid_explain_reference", Format::kUlid, Api::kExplain},
   };
   for (const Row& row : kRows) {
-    benchmark::RegisterBenchmark(row.name, BM_One, row.format, row.api);
+    benchmark::RegisterBenchmark(row.name, BM_One, row.format, row.api, nullptr);
+  }
+  // The codec rows once per supported target: <row>/<TARGET>.
+  for (const char* target : sortid::targets(sortid::TargetSet::kSupported)) {
+    for (const Row& row : kRows) {
+      if (row.api != Api::kUlidParse && row.api != Api::kUlidToChars &&
+          !(row.format != Format::kUlid &&
+            (row.api == Api::kDecodeOne || row.api == Api::kEncodeOne))) {
+        continue;
+      }
+      benchmark::RegisterBenchmark((std::string(row.name) + "/" + target).c_str(), BM_One,
+                                   row.format, row.api, target);
+    }
   }
 }

@@ -20,6 +20,7 @@
 #include "kernels/hex_uuid-inl.h"
 #include "kernels/item_codec.h"
 #include "kernels/kernel_api.h"
+#include "kernels/neon/item_codec-inl.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/sse4/item_codec-inl.h"
 #include "kernels/target_guard.h"
@@ -47,13 +48,19 @@ static_assert(kTargetName != nullptr, "a target without a name (kernels/dispatch
 #if SORTID_X86_AT_LEAST(AVX3_DL)
 constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kVbmi;
 constexpr const kernels::ItemCodec* kItemCodec = &item_vbmi::kVbmiItemCodec;
-#elif SORTID_X86_AT_LEAST(SSE4)
+#else
 constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kNone;
 #if SORTID_X86_AT_LEAST(AVX2)
 namespace crockford = item_avx2;
-#else
+namespace uuid = item_sse4;
+#elif SORTID_X86_AT_LEAST(SSE4)
 namespace crockford = item_sse4;
+namespace uuid = item_sse4;
+#elif HWY_ARCH_ARM_A64
+namespace crockford = item_neon;
+namespace uuid = item_neon;
 #endif
+#if SORTID_X86_AT_LEAST(SSE4) || HWY_ARCH_ARM_A64
 // Named after the target, so that a test can tell which target's codec ran.
 constexpr kernels::ItemCodec kShuffleItemCodec = {
     kTargetName,
@@ -65,15 +72,15 @@ constexpr kernels::ItemCodec kShuffleItemCodec = {
      crockford::DecodeCrockford<single::Alphabet::kLowerOnly, 20>},
     crockford::EncodeCrockford<26>,
     crockford::EncodeCrockford<20>,
-    item_sse4::DecodeUuid,
-    item_sse4::DecodeUuidHex,
-    item_sse4::EncodeUuid,
-    item_sse4::EncodeUuidHex,
+    uuid::DecodeUuid,
+    uuid::DecodeUuidHex,
+    uuid::EncodeUuid,
+    uuid::EncodeUuidHex,
 };
 constexpr const kernels::ItemCodec* kItemCodec = &kShuffleItemCodec;
 #else
-constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kNone;
 constexpr const kernels::ItemCodec* kItemCodec = &kernels::kSwarItemCodec;
+#endif
 #endif
 
 using kernels::DecodeEntry;

@@ -347,10 +347,27 @@ size_t DecodeUuid(const kernels::DecodeArgs& args) {
   return dense_invalid + DecodeUuidBlocks<kHyphens>(kernels::SkipItems(args, dense));
 }
 
+// One 16-character output window [w, w + 16) of the 36-character form; a
+// lookup into the hex digits of bytes 0..7 (h0) or 8..15 (h1) is made only
+// when the window takes a digit from them (window 0 needs no h1, window 20
+// no h0).
+template <int kWindow, class D>
+HWY_INLINE void StoreUuidWindow(D d, hn::Vec<D> h0, hn::Vec<D> h1, uint8_t* text, size_t stride) {
+  namespace t = simd_tables;
+  constexpr const t::UuidEncodeWindow& win = t::kUuidEncode[kWindow];
+  auto chars = Table(d, win.hyphens);
+  if constexpr (t::TakesAny(win.from_h0)) {
+    chars = hn::Or(chars, hn::TableLookupBytesOr0(h0, Table(d, win.from_h0)));
+  }
+  if constexpr (t::TakesAny(win.from_h1)) {
+    chars = hn::Or(chars, hn::TableLookupBytesOr0(h1, Table(d, win.from_h1)));
+  }
+  StoreBlocks(d, chars, text + t::kUuidWindows[kWindow], stride);
+}
+
 template <bool kHyphens, class D>
 HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, const uint8_t* hex_digits,
                                const uint8_t* ids, uint8_t* slot) {
-  namespace t = simd_tables;
   const auto id = hn::LoadU(d, ids);
   const auto digits = hn::LoadDup128(d, hex_digits);
   const auto high = hn::ShiftRight<4>(id);
@@ -360,13 +377,9 @@ HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, const uint8_t* hex
   StorePrefix(d, layout, slot);
   uint8_t* text = slot + layout.prefix_len;
   if constexpr (kHyphens) {
-    for (size_t w = 0; w < 3; ++w) {
-      const auto& win = t::kUuidEncode[w];
-      const auto chars = hn::Or(hn::Or(hn::TableLookupBytesOr0(h0, Table(d, win.from_h0)),
-                                       hn::TableLookupBytesOr0(h1, Table(d, win.from_h1))),
-                                Table(d, win.hyphens));
-      StoreBlocks(d, chars, text + t::kUuidWindows[w], layout.stride);
-    }
+    StoreUuidWindow<0>(d, h0, h1, text, layout.stride);
+    StoreUuidWindow<1>(d, h0, h1, text, layout.stride);
+    StoreUuidWindow<2>(d, h0, h1, text, layout.stride);
   } else {
     StoreBlocks(d, h0, text, layout.stride);
     StoreBlocks(d, h1, text + 16, layout.stride);

@@ -198,6 +198,13 @@ constexpr UuidEncodeWindow MakeUuidEncodeWindow(int w) {
   }
   return t;
 }
+// Whether a window takes any digit from a half (an entry other than kZero).
+constexpr bool TakesAny(const std::array<uint8_t, 16>& from) {
+  for (uint8_t index : from) {
+    if (index != kZero) return true;
+  }
+  return false;
+}
 inline constexpr int kUuidWindows[3] = {0, 16, 20};
 inline constexpr UuidEncodeWindow kUuidEncode[3] = {
     MakeUuidEncodeWindow(0), MakeUuidEncodeWindow(16), MakeUuidEncodeWindow(20)};

@@ -172,16 +172,9 @@ void RandomId(Format format, std::mt19937_64& rng, uint8_t* id) {
   if (rng() % 8 == 0) std::memset(id, rng() % 2 ? 0x00 : 0xFF, 16);  // edges
 }
 
-// Every x86 SIMD target has a per-item codec of its own; the reference table
-// and the Arm targets use the portable one.
-bool HasOwnCodec(const std::string& target) {
-#if defined(__x86_64__) || defined(__i386__)
-  return target != "SCALAR";
-#else
-  (void)target;
-  return false;
-#endif
-}
+// Every SIMD target has a per-item codec of its own; the reference table
+// uses the portable one.
+bool HasOwnCodec(const std::string& target) { return target != "SCALAR"; }
 
 // Runs once per compiled target (tests/per_target_test.h): the target is
 // forced with set_target(), which chooses the per-item codec with the bulk
