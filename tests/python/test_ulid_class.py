@@ -105,6 +105,12 @@ class Constructors(unittest.TestCase):
         self.assertEqual(ULID.from_datetime(when).milliseconds, MS)
         naive = datetime.datetime(2016, 7, 30, 22, 36, 16, 385000)  # local time
         self.assertEqual(ULID.from_datetime(naive).milliseconds, int(naive.timestamp() * 1000))
+        # int(dt.timestamp() * 1000) rounds up to the next millisecond here.
+        far = datetime.datetime(8808, 1, 13, 22, 47, 33, 601979, UTC)
+        self.assertEqual(ULID.from_datetime(far).milliseconds,
+                         (far - datetime.datetime(1970, 1, 1, tzinfo=UTC)) // datetime.timedelta(
+                             milliseconds=1))
+        self.assertNotEqual(ULID.from_datetime(far).milliseconds, int(far.timestamp() * 1000))
         top = datetime.datetime.max.replace(tzinfo=UTC)
         self.assertEqual(ULID.from_datetime(top).milliseconds, 253402300799999)
 
