@@ -39,6 +39,7 @@ class Constructors(unittest.TestCase):
         u = ULID.from_str(TEXT)
         self.assertEqual(str(u), TEXT)
         self.assertEqual(repr(u), f"ULID({TEXT})")
+        self.assertEqual(f"{u}", TEXT)
         self.assertEqual(u.bytes, RAW)
         self.assertEqual(bytes(u), RAW)
         self.assertEqual(int(u), int(HEX, 16))
