@@ -23,10 +23,11 @@ import numpy as np
 
 from . import _sortid
 from ._columns import Column, escape
+from ._ulid import ULID
 from ._version import __version__
 
 __all__ = ["convert", "validate", "explain", "generate", "ulid", "parse", "ID", "Explanation",
-           "active_target"]
+           "ULID", "active_target"]
 
 TEXT_FORMATS = ("ulid", "record", "uuid", "hex", "typeid")
 SOURCES = TEXT_FORMATS + ("bin",)

@@ -19,6 +19,7 @@
 
 #include "python/src/checks.h"
 #include "python/src/text_decode.h"
+#include "python/src/ulid_object.h"
 #include "sortid/generator.hpp"
 #include "sortid/sortid.hpp"
 
@@ -559,6 +560,9 @@ PYBIND11_MODULE(_sortid, m) {
     }
     return std::string(target);
   });
+  PyObject* ulid_type = MakeUlidType();
+  if (ulid_type == nullptr) throw py::error_already_set();
+  m.add_object("ULID", py::reinterpret_steal<py::object>(ulid_type));
   m.def("set_null_types", [](const py::tuple& types) {
     for (const py::handle& type : types) NullTypes().push_back(type.inc_ref().ptr());
   });
