@@ -27,15 +27,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/format_facts.h"
 #include "kernels/item_codec.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::kernels {
 
-inline constexpr int kNumFormats = 4;  // indexed by sortid::Format
-
-// Characters of one ID per format: ULID, Record ID, UUID (hyphenated), UUID hex.
-inline constexpr size_t kTextLength[kNumFormats] = {26, 20, 36, 32};
+using internal::kNumFormats;
+using internal::kTextLength;
 
 // What the plan is made for: the coming calls. encode: the plan is for
 // encode (else decode); stride: the out_stride / stride the calls will pass.

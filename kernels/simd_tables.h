@@ -11,7 +11,7 @@
 #include <cstdint>
 
 #include "kernels/alphabet.h"
-#include "lib/limits.h"
+#include "kernels/format_facts.h"
 
 namespace sortid::simd_tables {
 

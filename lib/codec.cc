@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <cstring>
 
+#include "kernels/format_facts.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/chacha20.h"
 #include "kernels/scalar/reference.h"
 #include "lib/bulk.h"
-#include "lib/limits.h"
 #include "lib/options.h"
 #include "lib/targets.h"
 #include "sortid/sortid.hpp"

@@ -14,11 +14,11 @@
 #include <cerrno>
 #include <cstring>
 
+#include "kernels/format_facts.h"
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/chacha20.h"
 #include "kernels/unsupported.h"
 #include "lib/generator_state.h"
-#include "lib/limits.h"
 
 namespace sortid {
 namespace {

@@ -13,7 +13,7 @@
 #include <cstring>
 #include <mutex>
 
-#include "lib/limits.h"
+#include "kernels/format_facts.h"
 #include "lib/monotonic.h"
 #include "lib/targets.h"
 #include "sortid/generator.hpp"

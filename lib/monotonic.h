@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "kernels/format_facts.h"
 #include "lib/bytes.h"
-#include "lib/limits.h"
 #include "sortid/sortid.hpp"
 
 namespace sortid::internal {

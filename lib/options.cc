@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "lib/limits.h"
+#include "kernels/format_facts.h"
 
 namespace sortid::internal {
 

@@ -4,8 +4,8 @@
 #include <cstring>
 #include <string>
 
+#include "kernels/format_facts.h"
 #include "lib/bytes.h"
-#include "lib/limits.h"
 #include "lib/options.h"
 #include "lib/single_codec.h"
 #include "sortid/sortid.hpp"
@@ -134,8 +134,8 @@ void Ulid::to_chars(char* out, LetterCase letter_case) const {
   single::EncodeUlidActive(bytes.data(), letter_case == LetterCase::kLower, out);
 }
 
-std::array<char, 26> Ulid::to_array(LetterCase letter_case) const {
-  std::array<char, 26> text;
+std::array<char, kUlidTextLength> Ulid::to_array(LetterCase letter_case) const {
+  std::array<char, kUlidTextLength> text;
   to_chars(text.data(), letter_case);
   return text;
 }

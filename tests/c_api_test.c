@@ -59,6 +59,12 @@ int main(void) {
   CHECK(sortid_encode_one(SORTID_FORMAT_ULID, ids, one_text, &lines) == 27);
   CHECK(memcmp(one_text, text, 27) == 0);
   CHECK(sortid_encode_one(SORTID_FORMAT_UUID, ids, uuid, NULL) == 36);
+  /* The public length constants are what the library reports. */
+  CHECK(sortid_text_length(SORTID_FORMAT_ULID) == SORTID_TEXT_LENGTH_ULID);
+  CHECK(sortid_text_length(SORTID_FORMAT_RECORD_ID) == SORTID_TEXT_LENGTH_RECORD_ID);
+  CHECK(sortid_text_length(SORTID_FORMAT_UUID) == SORTID_TEXT_LENGTH_UUID);
+  CHECK(sortid_text_length(SORTID_FORMAT_UUID_HEX) == SORTID_TEXT_LENGTH_UUID_HEX);
+  CHECK(SORTID_TEXT_LENGTH_MAX >= SORTID_TEXT_LENGTH_UUID && SORTID_BINARY_SIZE == sizeof one);
   CHECK(memcmp(uuid, "0186cb65-25d7-81da-815c-7e25a6bfe7db", 36) == 0);
 
   /* Column input with a prefix. */

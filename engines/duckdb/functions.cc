@@ -29,7 +29,8 @@ bool DecodeColumn(duckdb_function_info info, duckdb_data_chunk input, sortid_for
   duckdb_vector column = duckdb_data_chunk_get_vector(input, 0);
   const auto* strings = static_cast<const duckdb_string_t*>(duckdb_vector_get_data(column));
   const uint64_t* mask = duckdb_vector_get_validity(column);
-  const size_t chars = format == SORTID_FORMAT_RECORD_ID ? kRecordChars : kUlidChars;
+  const size_t chars =
+      format == SORTID_FORMAT_RECORD_ID ? SORTID_TEXT_LENGTH_RECORD_ID : SORTID_TEXT_LENGTH_ULID;
   const sortid_error error = DecodeStringItems(format, chars, strings, mask, n, s);
   if (error != SORTID_OK) {  // a failed call, not invalid rows: also in try mode
     duckdb_scalar_function_set_error(info, LibraryErrorMessage(name, error).c_str());
@@ -94,20 +95,20 @@ void UlidValid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector
 // s.valid is clear are NULL; a failed encode is function's error.
 void WriteUlids(duckdb_function_info info, const char* function, duckdb_vector output, idx_t n,
                 Scratch& s) {
-  s.Reserve(n, kUlidChars);
+  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   const sortid_error error = sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(),
-                                           kUlidChars, nullptr, nullptr, nullptr);
+                                           SORTID_TEXT_LENGTH_ULID, nullptr, nullptr, nullptr);
   if (error != SORTID_OK) {
     return duckdb_scalar_function_set_error(info, LibraryErrorMessage(function, error).c_str());
   }
-  if (n > 0) WriteStrings(output, n, kUlidChars, s.text.data(), s.valid.data());
+  if (n > 0) WriteStrings(output, n, SORTID_TEXT_LENGTH_ULID, s.text.data(), s.valid.data());
   SetOutputValidity(output, n, s.valid.data());
 }
 
 void UuidToUlid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
-  s.Reserve(n, kUlidChars);
+  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
   const auto* uuids = static_cast<const duckdb_hugeint*>(duckdb_vector_get_data(in));
   for (idx_t i = 0; i < n; ++i) FromDuckUuid(uuids[i], &s.ids[kIdBytes * i]);
@@ -118,7 +119,7 @@ void UuidToUlid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vecto
 void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
-  s.Reserve(n, kUlidChars);
+  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
   const auto* blobs = static_cast<const duckdb_string_t*>(duckdb_vector_get_data(in));
   const uint64_t* mask = duckdb_vector_get_validity(in);
@@ -165,7 +166,7 @@ template <TimeUnit kUnit, bool kMax>
 void UlidBound(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
-  s.Reserve(n, kUlidChars);
+  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
   const void* times = duckdb_vector_get_data(in);
   const uint64_t* mask = duckdb_vector_get_validity(in);
@@ -206,7 +207,8 @@ void Generate(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector 
   const idx_t n = duckdb_data_chunk_get_size(input);
   if (n == 0) return;
   Scratch& s = ThreadScratch();
-  const size_t chars = kKind == SORTID_KIND_RECORD_ID ? kRecordChars : kUlidChars;
+  const size_t chars =
+      kKind == SORTID_KIND_RECORD_ID ? SORTID_TEXT_LENGTH_RECORD_ID : SORTID_TEXT_LENGTH_ULID;
   s.Reserve(n, chars);
   sortid_error error;
   if constexpr (kKind == SORTID_KIND_ULID_MONOTONIC) {

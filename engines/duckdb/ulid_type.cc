@@ -31,7 +31,8 @@ bool TextToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
   Scratch& s = ThreadScratch();
   const auto* strings = static_cast<const duckdb_string_t*>(duckdb_vector_get_data(input));
   const uint64_t* mask = duckdb_vector_get_validity(input);
-  const sortid_error error = DecodeStringItems(SORTID_FORMAT_ULID, kUlidChars, strings, mask, n, s);
+  const sortid_error error =
+      DecodeStringItems(SORTID_FORMAT_ULID, SORTID_TEXT_LENGTH_ULID, strings, mask, n, s);
   if (error != SORTID_OK) {  // a failed call, not invalid rows: also for TRY_CAST
     duckdb_cast_function_set_error(info, LibraryErrorMessage("CAST to ULID", error).c_str());
     return false;
@@ -58,18 +59,18 @@ template <bool kText>
 bool UlidToString(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_vector output) {
   if (n == 0) return true;
   Scratch& s = ThreadScratch();
-  s.Reserve(n, kUlidChars);
+  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   IdsFromColumn(input, n, s.ids.data());
   if constexpr (kText) {
     const sortid_error error = sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(),
-                                             kUlidChars, nullptr, nullptr, nullptr);
+                                             SORTID_TEXT_LENGTH_ULID, nullptr, nullptr, nullptr);
     if (error != SORTID_OK) {
       duckdb_cast_function_set_error(info, LibraryErrorMessage("CAST from ULID", error).c_str());
       return false;
     }
   }
   MaskToBits(duckdb_vector_get_validity(input), n, s.valid.data());
-  WriteStrings(output, n, kText ? kUlidChars : kIdBytes,
+  WriteStrings(output, n, kText ? SORTID_TEXT_LENGTH_ULID : kIdBytes,
                kText ? s.text.data() : reinterpret_cast<const char*>(s.ids.data()), s.valid.data());
   SetOutputValidity(output, n, s.valid.data());
   return true;
@@ -109,7 +110,7 @@ bool BlobToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
 // The ULID's 48-bit time as TIMESTAMP_MS (milliseconds since the epoch).
 sortid_error TimesFromColumn(duckdb_vector input, size_t n, duckdb_vector output) {
   Scratch& s = ThreadScratch();
-  s.Reserve(n, kUlidChars);
+  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   IdsFromColumn(input, n, s.ids.data());
   const sortid_error error = sortid_timestamps_ms(
       SORTID_FORMAT_ULID, s.ids.data(), n, static_cast<int64_t*>(duckdb_vector_get_data(output)));
@@ -144,7 +145,7 @@ template <bool kMonotonic>
 void GenerateIds(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
-  s.Reserve(n, kUlidChars);
+  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   const sortid_error error = kMonotonic
                                  ? sortid_generate_ulid_monotonic_global(s.ids.data(), n, nullptr)
                                  : sortid_generate(SORTID_KIND_ULID, s.ids.data(), n, nullptr);

@@ -18,8 +18,6 @@
 
 namespace sortid::duckdb_glue {
 
-inline constexpr size_t kUlidChars = 26;
-inline constexpr size_t kRecordChars = 20;
 inline constexpr size_t kIdBytes = 16;
 
 // The characters of a duckdb_string_t (layout documented in duckdb.h).

@@ -29,8 +29,6 @@
 
 namespace {
 
-constexpr size_t kUlidChars = 26;
-constexpr size_t kRecordChars = 20;
 // MYSQL_ERRMSG_SIZE: the init message buffer's size.
 constexpr size_t kInitMessageSize = 512;
 // ER_UNKNOWN_ERROR (SQLSTATE HY000): the code of the server's generic error.
@@ -133,7 +131,8 @@ char* Generate(char* result, unsigned long* length, char* is_null, char* error) 
     return ResultText(SORTID_FORMAT_ULID, id, result, length);
   } else {
     constexpr size_t kBatch = 256;
-    constexpr size_t kChars = kKind == SORTID_KIND_RECORD_ID ? kRecordChars : kUlidChars;
+    constexpr size_t kChars =
+        kKind == SORTID_KIND_RECORD_ID ? sortid::kRecordIdTextLength : sortid::kUlidTextLength;
     struct Batch {
       char text[kBatch * kChars];
       size_t next = kBatch;

@@ -19,18 +19,17 @@ SQLITE_EXTENSION_INIT3
 namespace sortid::sqlite_glue {
 namespace {
 
-constexpr size_t kUlidChars = 26;
 constexpr size_t kIdBytes = 16;
 // A prefix is a short name: printable ASCII other than '_' (the separator).
 constexpr size_t kMaxPrefix = 63;
 
 void ResultUlidText(sqlite3_context* ctx, const uint8_t* id, bool lower) {
-  char text[kUlidChars];
+  char text[sortid::kUlidTextLength];
   sortid_encode_one(SORTID_FORMAT_ULID, id, text, nullptr);
   if (lower) {
     for (char& c : text) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   }
-  sqlite3_result_text(ctx, text, static_cast<int>(kUlidChars), SQLITE_TRANSIENT);
+  sqlite3_result_text(ctx, text, static_cast<int>(sortid::kUlidTextLength), SQLITE_TRANSIENT);
 }
 
 bool Generate(sqlite3_context* ctx, const char* name, uint8_t* id) {
@@ -67,9 +66,9 @@ bool ReadId(sqlite3_context* ctx, sqlite3_value* arg, const char* name, bool all
     const size_t separator = id_text.rfind('_');
     if (separator != std::string_view::npos) id_text.remove_prefix(separator + 1);
   }
-  if (id_text.size() == kUlidChars &&
-      sortid_decode_one(SORTID_FORMAT_ULID, id_text.data(), kUlidChars, id, nullptr, nullptr) ==
-          SORTID_OK) {
+  if (id_text.size() == sortid::kUlidTextLength &&
+      sortid_decode_one(SORTID_FORMAT_ULID, id_text.data(), sortid::kUlidTextLength, id, nullptr,
+                        nullptr) == SORTID_OK) {
     return true;
   }
   const std::string message = sortid::engines::InvalidIdMessage(
@@ -119,7 +118,7 @@ void UlidWithPrefix(sqlite3_context* ctx, int, sqlite3_value** argv) {
   }
   uint8_t id[kIdBytes];
   if (!Generate(ctx, "ulid_with_prefix", id)) return;
-  char ulid_text[kUlidChars];
+  char ulid_text[sortid::kUlidTextLength];
   sortid_encode_one(SORTID_FORMAT_ULID, id, ulid_text, nullptr);
   std::string out(text, length);
   out += '_';

@@ -22,9 +22,6 @@ SQLITE_EXTENSION_INIT1
 
 namespace {
 
-constexpr size_t kUlidChars = 26;
-constexpr size_t kRecordChars = 20;
-
 enum class Mode : int { kStrict, kTry };
 
 // Decodes the text argument as one ID of the format. Returns false after
@@ -182,7 +179,7 @@ void GenerationError(sqlite3_context* ctx, const char* name, sortid_error error)
 // multiprocessing, a pre-forking server) never repeats its parent's.
 template <sortid_id_kind kKind>
 void Generate(sqlite3_context* ctx, int, sqlite3_value**) {
-  char text[kUlidChars];
+  char text[sortid::kUlidTextLength];
   if constexpr (kKind == SORTID_KIND_ULID_MONOTONIC) {
     // One order shared by every connection and thread of the process.
     uint8_t id[16];
@@ -191,13 +188,13 @@ void Generate(sqlite3_context* ctx, int, sqlite3_value**) {
     return ResultText(ctx, SORTID_FORMAT_ULID, id);
   } else if constexpr (kKind == SORTID_KIND_RECORD_ID) {
     const sortid_error error = sortid_generate_text(kKind, SORTID_FORMAT_RECORD_ID, text, 1,
-                                                    kRecordChars, nullptr, nullptr);
+                                                    sortid::kRecordIdTextLength, nullptr, nullptr);
     if (error != SORTID_OK) return GenerationError(ctx, "record_id", error);
-    sqlite3_result_text(ctx, text, kRecordChars, SQLITE_TRANSIENT);
+    sqlite3_result_text(ctx, text, sortid::kRecordIdTextLength, SQLITE_TRANSIENT);
   } else {
     const sortid_error error = sortid_ulid_new_text(text);
     if (error != SORTID_OK) return GenerationError(ctx, "ulid", error);
-    sqlite3_result_text(ctx, text, kUlidChars, SQLITE_TRANSIENT);
+    sqlite3_result_text(ctx, text, sortid::kUlidTextLength, SQLITE_TRANSIENT);
   }
 }
 

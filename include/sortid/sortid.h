@@ -64,15 +64,15 @@ typedef enum sortid_format {
  * selection, SORTID_ERROR_UNSUPPORTED. */
 typedef enum sortid_error {
   SORTID_OK = 0,
-  SORTID_ERROR_LENGTH = 1,     /* item text has the wrong length */
-  SORTID_ERROR_CHARACTER = 2,  /* byte outside the alphabet (incl. NUL, bytes >= 0x80, I L O U,
-                                  upper case in a TypeID suffix) */
-  SORTID_ERROR_OVERFLOW = 3,   /* ULID first character above '7': value exceeds 128 bits */
-  SORTID_ERROR_PREFIX = 4,     /* the fixed prefix or TypeID separator does not match */
-  SORTID_ERROR_HYPHEN = 5,     /* UUID: a hyphen is missing or misplaced */
-  SORTID_ERROR_TERMINATOR = 6, /* fixed-stride input: byte after the ID is not the terminator */
-  SORTID_ERROR_RANGE = 7,      /* binary value or timestamp outside the format's range */
-  SORTID_ERROR_ARGUMENT = 8,   /* a precondition on the arguments is violated */
+  SORTID_ERROR_LENGTH = 1,      /* item text has the wrong length */
+  SORTID_ERROR_CHARACTER = 2,   /* byte outside the alphabet (incl. NUL, bytes >= 0x80, I L O U,
+                                   upper case in a TypeID suffix) */
+  SORTID_ERROR_OVERFLOW = 3,    /* ULID first character above '7': value exceeds 128 bits */
+  SORTID_ERROR_PREFIX = 4,      /* the fixed prefix or TypeID separator does not match */
+  SORTID_ERROR_HYPHEN = 5,      /* UUID: a hyphen is missing or misplaced */
+  SORTID_ERROR_TERMINATOR = 6,  /* fixed-stride input: byte after the ID is not the terminator */
+  SORTID_ERROR_RANGE = 7,       /* binary value or timestamp outside the format's range */
+  SORTID_ERROR_ARGUMENT = 8,    /* a precondition on the arguments is violated */
   SORTID_ERROR_UNSUPPORTED = 9, /* CPU target unknown, not compiled, or not supported here */
   SORTID_ERROR_NO_ENTROPY = 10, /* the OS entropy source failed; nothing generated; retry */
   SORTID_ERROR_NO_MEMORY = 11   /* an allocation failed; nothing generated or created; retry */
@@ -95,8 +95,18 @@ typedef struct sortid_text_options {
                      (e.g. '\n'), written by encode and checked by decode */
 } sortid_text_options;
 
-/* The number of characters one item occupies in a format (26, 20, 36 or 32);
- * 0 for an unknown format. Prefix and terminator not included. */
+/* Every ID is SORTID_BINARY_SIZE bytes; its text, without prefix or
+ * terminator, is SORTID_TEXT_LENGTH_<FORMAT> characters. */
+#define SORTID_BINARY_SIZE 16
+#define SORTID_TEXT_LENGTH_ULID 26
+#define SORTID_TEXT_LENGTH_RECORD_ID 20
+#define SORTID_TEXT_LENGTH_UUID 36
+#define SORTID_TEXT_LENGTH_UUID_HEX 32
+#define SORTID_TEXT_LENGTH_MAX 36 /* the longest of the four */
+
+/* The number of characters one item occupies in a format (the
+ * SORTID_TEXT_LENGTH_* value); 0 for an unknown format. Prefix and
+ * terminator not included. */
 SORTID_API size_t sortid_text_length(sortid_format format);
 
 /* Encodes count binary IDs as text.
@@ -260,9 +270,8 @@ SORTID_API void sortid_generator_destroy(sortid_generator* generator);
 /* count 16-byte IDs into ids; *generated (may be NULL) receives how many were
  * written (fewer than count only on SORTID_ERROR_OVERFLOW / RANGE /
  * NO_ENTROPY). SORTID_ERROR_NO_ENTROPY: getrandom() failed, retry later. */
-SORTID_API sortid_error sortid_generator_generate(sortid_generator* generator,
-                                                  sortid_id_kind kind, uint8_t* ids,
-                                                  size_t count, size_t* generated);
+SORTID_API sortid_error sortid_generator_generate(sortid_generator* generator, sortid_id_kind kind,
+                                                  uint8_t* ids, size_t count, size_t* generated);
 /* The same on the calling thread's generator from the process-wide pool. */
 SORTID_API sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count,
                                         size_t* generated);

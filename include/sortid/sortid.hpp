@@ -74,7 +74,13 @@ struct Explanation {
   size_t position = 0;
 };
 
-inline constexpr size_t kBinarySize = 16;
+inline constexpr size_t kBinarySize = SORTID_BINARY_SIZE;
+// Characters of one ID's text per format (text_length() returns the same).
+inline constexpr size_t kUlidTextLength = SORTID_TEXT_LENGTH_ULID;
+inline constexpr size_t kRecordIdTextLength = SORTID_TEXT_LENGTH_RECORD_ID;
+inline constexpr size_t kUuidTextLength = SORTID_TEXT_LENGTH_UUID;
+inline constexpr size_t kUuidHexTextLength = SORTID_TEXT_LENGTH_UUID_HEX;
+inline constexpr size_t kMaxTextLength = SORTID_TEXT_LENGTH_MAX;
 inline constexpr int64_t kRecordInceptionMs = 1767225600000;  // 2026-01-01T00:00:00Z
 
 // Characters of one ID in a format (26, 20, 36, 32), without prefix/terminator.
@@ -229,7 +235,7 @@ enum class TimeBound : uint8_t { kStart, kEnd };
 
 // A ULID value with convenience conversions (single items; not dispatched).
 struct SORTID_API Ulid {
-  std::array<uint8_t, 16> bytes{};
+  std::array<uint8_t, kBinarySize> bytes{};
 
   // Decodes 26 characters (case-insensitive; lenient aliases on request).
   [[nodiscard]] static std::optional<Ulid> parse(std::string_view text, bool lenient = false);
@@ -239,7 +245,8 @@ struct SORTID_API Ulid {
   // Writes the 26 characters (no NUL) to out, which must hold 26 bytes. Never allocates.
   void to_chars(char* out, LetterCase letter_case = LetterCase::kCanonical) const;
   // The 26 characters by value, without allocating.
-  [[nodiscard]] std::array<char, 26> to_array(LetterCase letter_case = LetterCase::kCanonical) const;
+  [[nodiscard]] std::array<char, kUlidTextLength> to_array(
+      LetterCase letter_case = LetterCase::kCanonical) const;
   [[nodiscard]] std::string to_uuid() const;
   [[nodiscard]] int64_t timestamp_ms() const;
   friend constexpr auto operator<=>(const Ulid&, const Ulid&) = default;

@@ -25,9 +25,9 @@
 #include <cstring>
 
 #include "hwy/highway.h"
+#include "kernels/format_facts.h"
 #include "kernels/simd_common-inl.h"
 #include "kernels/target_guard.h"
-#include "lib/limits.h"
 
 // The tables serve AVX2 and AVX3 (kernels/avx3/uuid_decode-inl.h); the pair
 // step is AVX2's (on AVX3 the 512-bit block kernel beats it: 500 against

@@ -17,8 +17,8 @@
 #include <new>
 
 #include "kernels/alphabet.h"
+#include "kernels/format_facts.h"
 #include "kernels/kernel_api.h"
-#include "lib/limits.h"
 
 namespace sortid::simd_tables {
 

@@ -2,7 +2,7 @@
 // "ChaCha, a variant of Salsa20", 2008).
 #include "kernels/scalar/chacha20.h"
 
-#include "lib/limits.h"
+#include "kernels/format_facts.h"
 
 namespace sortid::reference {
 namespace {

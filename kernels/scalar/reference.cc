@@ -11,8 +11,8 @@
 #include <cstring>
 
 #include "kernels/alphabet.h"
+#include "kernels/format_facts.h"
 #include "kernels/scalar/chacha20.h"
-#include "lib/limits.h"
 
 namespace sortid::reference {
 namespace {

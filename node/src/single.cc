@@ -16,10 +16,8 @@ namespace sortid::node {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr size_t kUlidLength = 26;
-constexpr size_t kUuidLength = 36;
 // Room for the longest item + 1 byte (over-long strings stay over-long) + NUL.
-constexpr size_t kReadCapacity = kUuidLength + 2;
+constexpr size_t kReadCapacity = sortid::kUuidTextLength + 2;
 
 void StoreTime(int64_t ms, uint8_t* id) {
   for (int i = 5; i >= 0; --i) {
@@ -50,9 +48,9 @@ Error FreshUlid(int64_t ms, uint8_t* id) {
 }
 
 Napi::Value UlidText(const Napi::Env& env, const uint8_t* id) {
-  char text[kUlidLength];
+  char text[sortid::kUlidTextLength];
   EncodeOne(Format::kUlid, id, text);
-  return AsciiString(env, text, kUlidLength);
+  return AsciiString(env, text, sortid::kUlidTextLength);
 }
 
 // ulidAt(ms) -> string: a ULID with timestamp ms (index.js passes Date.now()
@@ -71,10 +69,10 @@ napi_value UlidAt(napi_env env, napi_callback_info info) {
     napi_throw_error(env, nullptr, (std::string("sortid: ") + error_message(error)).c_str());
     return nullptr;
   }
-  char text[kUlidLength];
+  char text[sortid::kUlidTextLength];
   EncodeOne(Format::kUlid, id, text);
   napi_value result = nullptr;
-  napi_create_string_latin1(env, text, kUlidLength, &result);
+  napi_create_string_latin1(env, text, sortid::kUlidTextLength, &result);
   return result;
 }
 
@@ -122,9 +120,9 @@ napi_value UlidToUuid(napi_env env, napi_callback_info info) {
   }
   TextOptions upper;
   upper.letter_case = LetterCase::kUpper;
-  char uuid[kUuidLength];
+  char uuid[sortid::kUuidTextLength];
   EncodeOne(Format::kUuid, id, uuid, upper);
-  napi_create_string_latin1(env, uuid, kUuidLength, &result);
+  napi_create_string_latin1(env, uuid, sortid::kUuidTextLength, &result);
   return result;
 }
 
@@ -135,7 +133,7 @@ Napi::Value UuidToUlid(const Napi::CallbackInfo& info) {
   uint8_t id[kBinarySize];
   // npm ulid takes only the hyphenated form (sortid's per-item decode also
   // accepts 32 bare hex characters): keep its contract here.
-  if (size != static_cast<ptrdiff_t>(kUuidLength) ||
+  if (size != static_cast<ptrdiff_t>(sortid::kUuidTextLength) ||
       !DecodeOne(Format::kUuid, text, static_cast<size_t>(size), id)) {
     return info.Env().Null();
   }
@@ -148,7 +146,7 @@ Napi::Value EncodeTime(const Napi::CallbackInfo& info) {
   if (!ReadTime(info.Env(), info[0], &ms)) return info.Env().Undefined();
   uint8_t id[kBinarySize] = {};
   StoreTime(ms, id);
-  char text[kUlidLength];
+  char text[sortid::kUlidTextLength];
   EncodeOne(Format::kUlid, id, text);
   return AsciiString(info.Env(), text, 10);
 }
@@ -182,7 +180,7 @@ Napi::Value SortKeyBounds(const Napi::CallbackInfo& info) {
       bounds(Format::kUlid, to, unused, hi) != Error::kOk) {
     return Throw(env, "sortid: time outside the ULID range");
   }
-  std::string min_key = prefix + std::string(kUlidLength, '\0');
+  std::string min_key = prefix + std::string(sortid::kUlidTextLength, '\0');
   std::string max_key = min_key;
   EncodeOne(Format::kUlid, lo, min_key.data() + prefix.size());
   EncodeOne(Format::kUlid, hi, max_key.data() + prefix.size());

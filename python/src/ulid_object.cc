@@ -19,8 +19,6 @@
 namespace sortid::python {
 namespace {
 
-constexpr size_t kUlidLength = 26;
-constexpr size_t kHexLength = 32;
 constexpr int64_t kMaxMs = (int64_t{1} << 48) - 1;
 
 struct UlidObject {
@@ -288,14 +286,14 @@ void UlidDealloc(PyObject* self) {
 }
 
 PyObject* UlidStr(PyObject* self) {
-  PyObject* text = PyUnicode_New(kUlidLength, 127);
+  PyObject* text = PyUnicode_New(sortid::kUlidTextLength, 127);
   if (text == nullptr) return nullptr;
   encode_one(Format::kUlid, AsUlid(self)->id, static_cast<char*>(PyUnicode_DATA(text)));
   return text;
 }
 
 PyObject* UlidRepr(PyObject* self) {
-  char text[kUlidLength];
+  char text[sortid::kUlidTextLength];
   encode_one(Format::kUlid, AsUlid(self)->id, text);
   return PyUnicode_FromFormat("ULID(%.26s)", text);
 }
@@ -362,7 +360,7 @@ PyObject* GetTimestamp(PyObject* self, void*) {
 }
 
 PyObject* GetHex(PyObject* self, void*) {
-  PyObject* text = PyUnicode_New(kHexLength, 127);
+  PyObject* text = PyUnicode_New(sortid::kUuidHexTextLength, 127);
   if (text == nullptr) return nullptr;
   encode_one(Format::kUuidHex, AsUlid(self)->id, static_cast<char*>(PyUnicode_DATA(text)));
   return text;
@@ -371,14 +369,16 @@ PyObject* GetHex(PyObject* self, void*) {
 PyObject* FromStr(PyObject* cls, PyObject* value) {
   if (!PyUnicode_Check(value)) return RaiseType("ULID.from_str", "str", value);
   uint8_t id[16];
-  if (!DecodeText("ULID.from_str", value, Format::kUlid, kUlidLength, "ULID", id)) return nullptr;
+  if (!DecodeText("ULID.from_str", value, Format::kUlid, sortid::kUlidTextLength, "ULID", id))
+    return nullptr;
   return NewFromId(reinterpret_cast<PyTypeObject*>(cls), id);
 }
 
 PyObject* FromHex(PyObject* cls, PyObject* value) {
   if (!PyUnicode_Check(value)) return RaiseType("ULID.from_hex", "str", value);
   uint8_t id[16];
-  if (!DecodeText("ULID.from_hex", value, Format::kUuidHex, kHexLength, "hex ULID", id)) {
+  if (!DecodeText("ULID.from_hex", value, Format::kUuidHex, sortid::kUuidHexTextLength, "hex ULID",
+                  id)) {
     return nullptr;
   }
   return NewFromId(reinterpret_cast<PyTypeObject*>(cls), id);

@@ -46,10 +46,10 @@ Datum ulid_max_text(PG_FUNCTION_ARGS) { return ulid_bound_text(fcinfo, true, "ul
 /* ulid -> bytea: the 16 bytes, big-endian (as ulid_send and uuid_send). */
 PG_FUNCTION_INFO_V1(ulid_to_bytea);
 Datum ulid_to_bytea(PG_FUNCTION_ARGS) {
-  bytea* out = palloc(VARHDRSZ + ULID_LEN);
+  bytea* out = palloc(VARHDRSZ + SORTID_BINARY_SIZE);
 
-  SET_VARSIZE(out, VARHDRSZ + ULID_LEN);
-  memcpy(VARDATA(out), PG_GETARG_ULID_P(0)->data, ULID_LEN);
+  SET_VARSIZE(out, VARHDRSZ + SORTID_BINARY_SIZE);
+  memcpy(VARDATA(out), PG_GETARG_ULID_P(0)->data, SORTID_BINARY_SIZE);
   PG_RETURN_BYTEA_P(out);
 }
 
@@ -60,10 +60,10 @@ Datum bytea_to_ulid(PG_FUNCTION_ARGS) {
   const size_t len = VARSIZE_ANY_EXHDR(input);
   ulid_t* id;
 
-  if (len != ULID_LEN)
+  if (len != SORTID_BINARY_SIZE)
     ereport(ERROR, (errcode(ERRCODE_INVALID_BINARY_REPRESENTATION),
                     errmsg("bytea_to_ulid: a binary ULID is 16 bytes, got %zu", len)));
   id = palloc(sizeof(ulid_t));
-  memcpy(id->data, VARDATA_ANY(input), ULID_LEN);
+  memcpy(id->data, VARDATA_ANY(input), SORTID_BINARY_SIZE);
   PG_RETURN_ULID_P(id);
 }

@@ -119,7 +119,7 @@ PG_FUNCTION_INFO_V1(uuid_to_ulid);
 Datum uuid_to_ulid(PG_FUNCTION_ARGS) {
   ulid_t* id = palloc(sizeof(ulid_t));
 
-  memcpy(id->data, PG_GETARG_UUID_P(0)->data, ULID_LEN);
+  memcpy(id->data, PG_GETARG_UUID_P(0)->data, SORTID_BINARY_SIZE);
   PG_RETURN_ULID_P(id);
 }
 
@@ -128,7 +128,7 @@ Datum record_id_time(PG_FUNCTION_ARGS) {
   text* input = PG_GETARG_TEXT_PP(0);
   const char* chars = VARDATA_ANY(input);
   const size_t len = VARSIZE_ANY_EXHDR(input);
-  uint8_t id[ULID_LEN];
+  uint8_t id[SORTID_BINARY_SIZE];
   size_t position = 0;
   int64 unix_ms = 0;
   const sortid_error why = ulid_text_decode(SORTID_FORMAT_RECORD_ID, chars, len, id, &position);

@@ -18,10 +18,9 @@
 #include "fmgr.h"
 #include "sortid/sortid.h"
 
-#define ULID_LEN 16
 
 typedef struct ulid_t {
-  unsigned char data[ULID_LEN];
+  unsigned char data[SORTID_BINARY_SIZE];
 } ulid_t;
 
 #define DatumGetUlidP(X) ((ulid_t*)DatumGetPointer(X))

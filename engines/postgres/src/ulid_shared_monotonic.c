@@ -25,7 +25,7 @@
 typedef struct SharedMonotonic {
   LWLock* lock;
   bool has_last;
-  uint8_t last[ULID_LEN];
+  uint8_t last[SORTID_BINARY_SIZE];
 } SharedMonotonic;
 
 /* Set in the postmaster at startup and inherited by every backend it forks. */
@@ -71,7 +71,7 @@ static int64 id_ms(const uint8_t* id) {
 PG_FUNCTION_INFO_V1(gen_monotonic_ulid);
 Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
   ulid_t* id;
-  uint8_t fresh[ULID_LEN];
+  uint8_t fresh[SORTID_BINARY_SIZE];
   sortid_error why;
 
   (void)fcinfo;
@@ -88,16 +88,16 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
   id = palloc(sizeof(ulid_t));
   LWLockAcquire(shared_monotonic->lock, LW_EXCLUSIVE);
   if (!shared_monotonic->has_last || id_ms(fresh) > id_ms(shared_monotonic->last)) {
-    memcpy(id->data, fresh, ULID_LEN);
+    memcpy(id->data, fresh, SORTID_BINARY_SIZE);
   } else {
-    memcpy(id->data, shared_monotonic->last, ULID_LEN);
+    memcpy(id->data, shared_monotonic->last, SORTID_BINARY_SIZE);
     why = sortid_ulid_increment(id->data);
     if (why != SORTID_OK) {
       LWLockRelease(shared_monotonic->lock);
       ulid_report_generator_error("gen_monotonic_ulid", why);
     }
   }
-  memcpy(shared_monotonic->last, id->data, ULID_LEN);
+  memcpy(shared_monotonic->last, id->data, SORTID_BINARY_SIZE);
   shared_monotonic->has_last = true;
   LWLockRelease(shared_monotonic->lock);
   PG_RETURN_ULID_P(id);

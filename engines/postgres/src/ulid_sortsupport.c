@@ -29,7 +29,7 @@ typedef struct ulid_sort_state {
 
 static int ulid_full_compare(Datum x, Datum y, SortSupport ssup) {
   (void)ssup;
-  return memcmp(DatumGetUlidP(x)->data, DatumGetUlidP(y)->data, ULID_LEN);
+  return memcmp(DatumGetUlidP(x)->data, DatumGetUlidP(y)->data, SORTID_BINARY_SIZE);
 }
 
 /* The first 8 bytes as an integer whose unsigned order is the byte order. */
@@ -118,7 +118,7 @@ Datum ulid_brin_distance(PG_FUNCTION_ARGS) {
   const ulid_t* b = PG_GETARG_ULID_P(1);
   uint64 high_a, low_a, high_b, low_b, high, low;
 
-  if (memcmp(a->data, b->data, ULID_LEN) > 0) {
+  if (memcmp(a->data, b->data, SORTID_BINARY_SIZE) > 0) {
     const ulid_t* t = a;
     a = b;
     b = t;

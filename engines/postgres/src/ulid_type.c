@@ -89,11 +89,11 @@ Datum ulid_in(PG_FUNCTION_ARGS) {
 PG_FUNCTION_INFO_V1(ulid_out);
 Datum ulid_out(PG_FUNCTION_ARGS) {
   const ulid_t* id = PG_GETARG_ULID_P(0);
-  char* text = palloc(27);
+  char* text = palloc(SORTID_TEXT_LENGTH_ULID + 1);
 
-  if (ulid_text_encode(SORTID_FORMAT_ULID, id->data, text) != 26)
+  if (ulid_text_encode(SORTID_FORMAT_ULID, id->data, text) != SORTID_TEXT_LENGTH_ULID)
     elog(ERROR, "ulid_out: sortid could not encode a ULID");
-  text[26] = '\0';
+  text[SORTID_TEXT_LENGTH_ULID] = '\0';
   PG_RETURN_CSTRING(text);
 }
 
@@ -102,7 +102,7 @@ Datum ulid_recv(PG_FUNCTION_ARGS) {
   StringInfo buffer = (StringInfo)PG_GETARG_POINTER(0);
   ulid_t* id = palloc(sizeof(ulid_t));
 
-  memcpy(id->data, pq_getmsgbytes(buffer, ULID_LEN), ULID_LEN);
+  memcpy(id->data, pq_getmsgbytes(buffer, SORTID_BINARY_SIZE), SORTID_BINARY_SIZE);
   PG_RETURN_ULID_P(id);
 }
 
@@ -112,12 +112,12 @@ Datum ulid_send(PG_FUNCTION_ARGS) {
   StringInfoData buffer;
 
   pq_begintypsend(&buffer);
-  pq_sendbytes(&buffer, (const char*)id->data, ULID_LEN);
+  pq_sendbytes(&buffer, (const char*)id->data, SORTID_BINARY_SIZE);
   PG_RETURN_BYTEA_P(pq_endtypsend(&buffer));
 }
 
 static inline int ulid_compare(FunctionCallInfo fcinfo) {
-  return memcmp(PG_GETARG_ULID_P(0)->data, PG_GETARG_ULID_P(1)->data, ULID_LEN);
+  return memcmp(PG_GETARG_ULID_P(0)->data, PG_GETARG_ULID_P(1)->data, SORTID_BINARY_SIZE);
 }
 
 PG_FUNCTION_INFO_V1(ulid_cmp);
@@ -150,10 +150,10 @@ Datum ulid_larger(PG_FUNCTION_ARGS) {
 }
 
 PG_FUNCTION_INFO_V1(ulid_hash);
-Datum ulid_hash(PG_FUNCTION_ARGS) { return hash_any(PG_GETARG_ULID_P(0)->data, ULID_LEN); }
+Datum ulid_hash(PG_FUNCTION_ARGS) { return hash_any(PG_GETARG_ULID_P(0)->data, SORTID_BINARY_SIZE); }
 
 /* The 64-bit seeded hash that hash partitioning needs. */
 PG_FUNCTION_INFO_V1(ulid_hash_extended);
 Datum ulid_hash_extended(PG_FUNCTION_ARGS) {
-  return hash_any_extended(PG_GETARG_ULID_P(0)->data, ULID_LEN, PG_GETARG_INT64(1));
+  return hash_any_extended(PG_GETARG_ULID_P(0)->data, SORTID_BINARY_SIZE, PG_GETARG_INT64(1));
 }

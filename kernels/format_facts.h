@@ -1,12 +1,13 @@
-// The one home of sortid's limits and small format facts shared by lib/ and
-// kernels/: the largest ULID time, the format range check, the UUID hyphen
-// positions, little-endian word loads. A leaf header (standard library and
-// the public enums only), so the kernels may include it without depending on
-// anything else in lib/.
+// The one home of the format facts every layer shares: the number of formats
+// and their text lengths (from the public SORTID_TEXT_LENGTH_* constants),
+// the largest ULID time, the format range check, the UUID hyphen positions,
+// little-endian word loads. A leaf below the kernels (standard library and
+// the public header only): kernels/, lib/, cli/ and the engines include it,
+// it includes nothing of theirs.
 // Spec: docs/formats.md (formats), RFC 9562 §4 (UUID text), RFC 8439
 // §2.3 (ChaCha20 reads its key and nonce little-endian).
-#ifndef SORTID_LIB_LIMITS_H_
-#define SORTID_LIB_LIMITS_H_
+#ifndef SORTID_KERNELS_FORMAT_FACTS_H_
+#define SORTID_KERNELS_FORMAT_FACTS_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +15,12 @@
 #include "sortid/sortid.hpp"
 
 namespace sortid::internal {
+
+inline constexpr int kNumFormats = 4;  // indexed by sortid::Format
+
+// Characters of one ID per format: ULID, Record ID, UUID (hyphenated), UUID hex.
+inline constexpr size_t kTextLength[kNumFormats] = {kUlidTextLength, kRecordIdTextLength,
+                                                    kUuidTextLength, kUuidHexTextLength};
 
 // A ULID's time is 48 bits of Unix milliseconds (until 10889-08-02).
 inline constexpr int64_t kMaxUlidMs = (int64_t{1} << 48) - 1;
@@ -54,4 +61,4 @@ constexpr uint32_t LoadLittleEndian32(const uint8_t* p) {
 
 }  // namespace sortid::internal
 
-#endif  // SORTID_LIB_LIMITS_H_
+#endif  // SORTID_KERNELS_FORMAT_FACTS_H_
