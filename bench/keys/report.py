@@ -168,6 +168,7 @@ def reading(engine, variant, schemes):
     ratio = min(f7, fu) / f4, max(f7, fu) / f4
     verdict = ("held (within 2–5×)" if 2 <= ratio[0] and ratio[1] <= 5 else
                "held and then some (above 5×)" if ratio[0] > 5 else
+               "held (from within 2–5× to above 5×)" if ratio[0] >= 2 else
                "partly: faster, but below 2×" if ratio[0] >= 1.1 else
                "did not hold (no clear speed-up)")
     text = (f"- **{TITLES[(engine, variant)]}** ({v4['size'][0] if v4['size'] else '?':,} rows): "
