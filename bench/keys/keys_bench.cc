@@ -3,7 +3,7 @@
 // time-ordered ULID / UUIDv7 keys append at the B-tree's right edge).
 //
 // One run = one engine, one table layout, one key scheme:
-//   sortid_keys_bench --engine postgres|sqlite|duckdb --variant V --scheme S
+//   sortid_keys_bench --engine postgres|sqlite|duckdb|mariadb --variant V --scheme S
 //                     --rows N [--batches B] [--dir D] [--cache-mib M]
 // Keys come from sortid's generators (sortid/generator.hpp) with a simulated
 // clock: the N rows are spread evenly over the 24 hours before the run
@@ -16,6 +16,7 @@
 //   batch    engine variant scheme rows_before batch_rows insert_s generate_s
 //   size     engine variant scheme rows table_bytes index_bytes note
 //   query    engine variant scheme newest|range median_ms rows expected_rows sql
+//   note     engine variant scheme name value     (engine-specific, e.g. InnoDB sizes)
 // Exit status 1 (message on stderr) on any engine error or when a query
 // returns a row count other than the expected one.
 #include "keys_bench.h"
@@ -251,6 +252,8 @@ void Run(const Arguments& args) {
     target = OpenSqlite(*scheme, args.variant, args.dir, args.cache_mib);
   } else if (args.engine == "duckdb") {
     target = OpenDuckdb(*scheme, args.variant, args.dir, args.cache_mib);
+  } else if (args.engine == "mariadb") {
+    target = OpenMariadb(*scheme, args.variant);
   } else {
     Fail("unknown engine '" + args.engine + "'");
   }
@@ -296,6 +299,10 @@ void Run(const Arguments& args) {
     ok = ok && range.rows == expected;
   }
   std::fflush(stdout);
+  for (const auto& [name, value] : target->Notes()) {
+    std::printf("note\t%s%s\t%s\n", prefix.c_str(), name.c_str(), value.c_str());
+  }
+  std::fflush(stdout);
   if (!ok) Fail(prefix + ": a query returned an unexpected row count");
 }
 
@@ -304,6 +311,11 @@ void Run(const Arguments& args) {
 #ifndef SORTID_KEYS_POSTGRES
 std::unique_ptr<Target> OpenPostgres(const Scheme&, const std::string&) {
   throw std::runtime_error("built without libpq (install libpq-dev and rebuild)");
+}
+#endif
+#ifndef SORTID_KEYS_MARIADB
+std::unique_ptr<Target> OpenMariadb(const Scheme&, const std::string&) {
+  throw std::runtime_error("built without MariaDB Connector/C (install libmariadb-dev, rebuild)");
 }
 #endif
 

@@ -1,6 +1,6 @@
 // Key-scheme insert benchmark (issue 20): shared types of the driver
-// (keys_bench.cc) and its three engine back ends (keys_postgres.cc,
-// keys_sqlite.cc, keys_duckdb.cc). One process loads one key scheme into one
+// (keys_bench.cc) and its engine back ends (keys_postgres.cc, keys_sqlite.cc,
+// keys_duckdb.cc, keys_mariadb.cc). One process loads one key scheme into one
 // table layout of one engine, batch by batch, and prints CSV records (see
 // keys_bench.cc for the columns); bench/keys/report.py turns them into the
 // report and charts.
@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace keys {
@@ -73,11 +74,15 @@ class Target {
   virtual QueryTiming CountRange(const TimeRange& range) = 0;
   // "key=value; ..." describing the configured caches and durability.
   virtual std::string Settings() const = 0;
+  // Engine-specific (name, value) results, printed after the queries.
+  virtual std::vector<std::pair<std::string, std::string>> Notes() { return {}; }
 };
 
 // variant: "btree" (postgres), "without_rowid" / "rowid_index" (sqlite), "art"
-// (duckdb). dir: a scratch directory for database files (sqlite, duckdb).
+// (duckdb), "clustered" / "secondary" / "uuid_type" (mariadb). dir: a scratch directory for
+// database files (sqlite, duckdb).
 std::unique_ptr<Target> OpenPostgres(const Scheme& scheme, const std::string& variant);
+std::unique_ptr<Target> OpenMariadb(const Scheme& scheme, const std::string& variant);
 std::unique_ptr<Target> OpenSqlite(const Scheme& scheme, const std::string& variant,
                                    const std::string& dir, int cache_mib);
 std::unique_ptr<Target> OpenDuckdb(const Scheme& scheme, const std::string& variant,

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Key-scheme insert benchmark (issue 20): loads N rows per key scheme into
 # PostgreSQL 15 (B-tree primary key, throwaway server), SQLite (WITHOUT ROWID
-# table and rowid table + unique index) and DuckDB (ART primary key), batch by
-# batch, with keys from sortid's generators; then sizes, a "100 newest" query
-# and a one-hour range count per scheme. Writes OUT/report.md, OUT/*.svg
+# table and rowid table + unique index), DuckDB (ART primary key) and MariaDB
+# 10.11 InnoDB (clustered primary key, auto-increment pk + unique secondary
+# key, and the UUID type; throwaway server), batch by batch, with keys from
+# sortid's generators; then sizes, a "100 newest" query and a one-hour range
+# count per scheme. Writes OUT/report.md, OUT/*.svg
 # (insert rows/s against rows already in the table) and OUT/raw.tsv.
 #
-# Usage: bench/keys/run.sh [--rows N] [--engines pg,sqlite,duckdb] [--out DIR]
+# Usage: bench/keys/run.sh [--rows N] [--engines pg,sqlite,duckdb,mariadb] [--out DIR]
 #                          [--batches B] [--binary PATH]
 #   --rows     rows per scheme for every engine (default: per engine, sized so
 #              the key index is several times the engine's cache, below)
 #   --binary   a built sortid_keys_bench (ctest passes it); otherwise the
 #              release preset builds it (installing what it needs)
-# Installs what it needs on a clean Debian 12 clone; the PostgreSQL server and
-# the scratch databases are removed on every exit.
+# Installs what it needs on a clean Debian 12 clone; the PostgreSQL and MariaDB
+# servers and the scratch databases are removed on every exit.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -21,7 +23,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 PG_SHARED_BUFFERS_MB=64
 SQLITE_CACHE_MIB=4
 DUCKDB_MEMORY_MB=128
-declare -A default_rows=([pg]=6000000 [sqlite]=1000000 [duckdb]=1000000)
+MARIADB_BUFFER_POOL_MB=16
+declare -A default_rows=([pg]=6000000 [sqlite]=1000000 [duckdb]=1000000 [mariadb]=1000000)
 schemes=(bigint uuidv4 uuidv7 ulid ulid_monotonic ulid_text record_id_text order_ulid_text)
 
 rows=""
@@ -36,7 +39,7 @@ while (($#)); do
     --out) out=$2; shift 2 ;;
     --batches) batches=$2; shift 2 ;;
     --binary) binary=$2; shift 2 ;;
-    -h | --help) sed -n '2,16p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "run.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -47,15 +50,19 @@ done
 [[ -z $rows || $rows =~ ^[1-9][0-9]*$ ]] || { echo "run.sh: --rows must be a positive integer" >&2; exit 2; }
 
 source "$root/engines/postgres/cluster.sh"
+source "$root/engines/mariadb/server.sh"
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/sortid-keys.XXXXXX")
 cleanup() {
   pg_cluster_stop
+  maria_server_stop
   rm -rf "$scratch"
 }
 trap cleanup EXIT
 
-want_pg=0
+want_pg=0 want_maria=0
 [[ ,$engines, == *,pg,* ]] && want_pg=1
+[[ ,$engines, == *,mariadb,* ]] && want_maria=1
+((want_maria)) && maria_setup_packages  # mariadb-server, the client and libmariadb-dev
 if [[ -z $binary ]]; then
   if ((want_pg)); then
     pg_setup_packages  # PostgreSQL 15, server headers and libpq-dev
@@ -63,7 +70,8 @@ if [[ -z $binary ]]; then
   fi
   build=${SORTID_BUILD:-$root/build/release}
   if [[ ! -f $build/build.ninja ]] || ! grep -q sortid_keys_bench "$build/build.ninja" ||
-    { ((want_pg)) && ! grep -q keys_postgres "$build/build.ninja"; }; then
+    { ((want_pg)) && ! grep -q keys_postgres "$build/build.ninja"; } ||
+    { ((want_maria)) && ! grep -q keys_mariadb "$build/build.ninja"; }; then
     "$root/scripts/setup-deps.sh"
     "$root/scripts/setup-duckdb.sh"
     (cd "$root" && cmake --preset release -DSORTID_WERROR="${SORTID_WERROR:-OFF}" > /dev/null)
@@ -108,6 +116,20 @@ for engine in "${engine_list[@]}"; do
       ;;
     duckdb)
       for scheme in "${schemes[@]}"; do run_one duckdb art "$scheme" "$n" "$DUCKDB_MEMORY_MB"; done
+      ;;
+    mariadb)
+      # Durability off as for PostgreSQL (no log flush per commit, no
+      # doublewrite); no buffer pool dump or load between runs.
+      maria_server_start --innodb-buffer-pool-size=${MARIADB_BUFFER_POOL_MB}M \
+        --innodb-flush-log-at-trx-commit=0 --innodb-doublewrite=0 --innodb-log-file-size=256M \
+        --innodb-buffer-pool-dump-at-shutdown=0 --innodb-buffer-pool-load-at-startup=0
+      maria_sql -e "CREATE DATABASE sortid_keys"
+      export MARIADB_SOCKET=$MARIA_DIR/socket
+      for variant in clustered secondary; do
+        for scheme in "${schemes[@]}"; do run_one mariadb "$variant" "$scheme" "$n" "$MARIADB_BUFFER_POOL_MB"; done
+      done
+      for scheme in uuidv4 uuidv7; do run_one mariadb uuid_type "$scheme" "$n" "$MARIADB_BUFFER_POOL_MB"; done
+      maria_server_stop
       ;;
   esac
 done
