@@ -46,7 +46,8 @@ class CMakeBuild(build_ext):
             configure = ["cmake", "-S", ROOT, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
                          f"-DSORTID_PYTHON_EXECUTABLE={sys.executable}", "-DSORTID_BUILD_TESTS=OFF",
                          "-DSORTID_BUILD_BENCH=OFF", "-DSORTID_BUILD_CLI=OFF",
-                         "-DSORTID_WITH_ENGINES=OFF", "-DSORTID_WITH_NODE=OFF"]
+                         "-DSORTID_WITH_DUCKDB=OFF", "-DSORTID_WITH_SQLITE=OFF",
+                         "-DSORTID_WITH_MARIADB=OFF", "-DSORTID_WITH_NODE=OFF"]
             if shutil.which("ninja"):
                 configure += ["-G", "Ninja"]
             subprocess.check_call(configure)

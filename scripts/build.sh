@@ -21,5 +21,10 @@ if [[ "$preset" != arm64 && "$preset" != fuzz ]] && ! scripts/setup-duckdb.sh; t
   echo "build: WARNING: DuckDB could not be set up; sortid_duckdb and its tests are skipped" >&2
 fi
 [[ "$preset" == arm64 || "$preset" == fuzz ]] || scripts/setup-node.sh || { [[ "${SORTID_REQUIRE_ENGINES:-0}" != 1 ]] && echo "build: WARNING: node-addon-api could not be set up (npm); the Node.js addon is skipped" >&2; } || exit 1
-cmake --preset "$preset" -DSORTID_WERROR="${SORTID_WERROR:-OFF}" > /dev/null
+# SORTID_REQUIRE_ENGINES=1 (CI): every engine and binding the preset leaves
+# AUTO must build (cmake/sortid_parts.cmake), so a missing one fails here.
+require=OFF
+[[ "${SORTID_REQUIRE_ENGINES:-0}" == 1 ]] && require=ON
+cmake --preset "$preset" -DSORTID_WERROR="${SORTID_WERROR:-OFF}" -DSORTID_REQUIRE_ENGINES="$require" \
+  > /dev/null
 cmake --build --preset "$preset"

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ pkg-config libhwy-dev libgtest-dev libbenchmark-dev
-          libxxhash-dev libcli11-dev python3 libsqlite3-dev sqlite3)
+          libxxhash-dev libcli11-dev python3 libsqlite3-dev sqlite3 libmariadb-dev)
 packages+=(python3-dev pybind11-dev python3-numpy python3-pandas python3-dask python3-distributed
            python3-hypothesis)  # python/
 with_arm=0
