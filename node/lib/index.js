@@ -112,7 +112,8 @@ function decodeTimeError(id) {
   for (let index = TIME_LEN; index < id.length; index++) {
     if (crockfordValue(id.charCodeAt(index)) === -1) {
       const error = new ULIDError(ULIDErrorCode.DecodeTimeInvalidCharacter,
-        `ULID decode error: Invalid character in the random part at position ${index + 1}: ${shown(id[index])}`);
+        `ULID decode error: Invalid character in the random part at position ${index + 1}: ` +
+        shown(id[index]));
       error.position = index;
       return error;
     }

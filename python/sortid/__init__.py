@@ -58,7 +58,7 @@ def _check_choice(name, value, choices):
 
 
 class Explanation(collections.namedtuple("Explanation", "ok reason position")):
-    """Why one value is (in)valid: ok (bool), reason (text), position (0-based byte offset or None).
+    """Why one value is (in)valid: ok (bool), reason (text), position (0-based offset or None).
 
     str() is the message every interface writes (docs/formats.md): the 1-based
     position of the first bad byte, none for a length error (the whole value is

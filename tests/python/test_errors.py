@@ -25,7 +25,8 @@ class RaisePolicy(unittest.TestCase):
                                                     r"at position 1$")
         self.assert_message([GOOD[:25]], r"item 0 .* wrong length$")
         self.assert_message(["u_" + GOOD.lower(), "u_" + GOOD.lower(), "v_" + GOOD.lower()],
-                            r"item 2 'v_01aryz6s41tsv4rrffq69g5fav' .* prefix mismatch at position 1$",
+                            r"item 2 'v_01aryz6s41tsv4rrffq69g5fav' .* "
+                            r"prefix mismatch at position 1$",
                             source="typeid", prefix="u")
         self.assert_message(["01563df3+6481-d676-4c61-efb99302bd5b"],
                             r"hyphen missing or misplaced at position 9$", source="uuid")
@@ -162,7 +163,8 @@ class ValidateAndExplain(unittest.TestCase):
         why = sortid.explain("\u00e9" + GOOD[1:])
         self.assertEqual((why.position, str(why)), (0, "non-ASCII character at position 1"))
         why = sortid.explain(GOOD[:25])
-        self.assertEqual((why.reason, why.position, str(why)), ("wrong length", 25, "wrong length"))
+        self.assertEqual((why.reason, why.position, str(why)),
+                         ("wrong length", 25, "wrong length"))
 
     def test_explain_agrees_with_validate_on_the_bare_uuid_form(self):
         # source='uuid' takes the 36-character form and the bare 32 digits.
