@@ -51,7 +51,7 @@ void UlidToUuid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vecto
   Scratch& s = ThreadScratch();
   if (!DecodeColumn(info, input, SORTID_FORMAT_ULID, kMode, "ulid_to_uuid", s)) return;
   auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
-  for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[kIdBytes * i]);
+  for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[SORTID_BINARY_SIZE * i]);
   SetOutputValidity(output, n, s.valid.data());
 }
 
@@ -76,7 +76,8 @@ void UlidToBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vecto
   Scratch& s = ThreadScratch();
   if (!DecodeColumn(info, input, SORTID_FORMAT_ULID, kMode, "ulid_to_blob", s)) return;
   if (n > 0) {
-    WriteStrings(output, n, kIdBytes, reinterpret_cast<const char*>(s.ids.data()), s.valid.data());
+    WriteStrings(output, n, SORTID_BINARY_SIZE, reinterpret_cast<const char*>(s.ids.data()),
+                 s.valid.data());
   }
   SetOutputValidity(output, n, s.valid.data());
 }
@@ -111,7 +112,7 @@ void UuidToUlid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vecto
   s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
   const auto* uuids = static_cast<const duckdb_hugeint*>(duckdb_vector_get_data(in));
-  for (idx_t i = 0; i < n; ++i) FromDuckUuid(uuids[i], &s.ids[kIdBytes * i]);
+  for (idx_t i = 0; i < n; ++i) FromDuckUuid(uuids[i], &s.ids[SORTID_BINARY_SIZE * i]);
   MaskToBits(duckdb_vector_get_validity(in), n, s.valid.data());
   WriteUlids(info, "uuid_to_ulid", output, n, s);
 }
@@ -125,15 +126,15 @@ void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vec
   const uint64_t* mask = duckdb_vector_get_validity(in);
   std::memset(s.valid.data(), 0, (n + 7) / 8);
   for (idx_t i = 0; i < n; ++i) {
-    std::memset(&s.ids[kIdBytes * i], 0, kIdBytes);
+    std::memset(&s.ids[SORTID_BINARY_SIZE * i], 0, SORTID_BINARY_SIZE);
     if (!RowValid(mask, i)) continue;
-    if (StringLength(blobs[i]) != kIdBytes) {
+    if (StringLength(blobs[i]) != SORTID_BINARY_SIZE) {
       const std::string message = "ulid_from_blob: a binary ULID is 16 bytes, got " +
                                   std::to_string(StringLength(blobs[i]));
       duckdb_scalar_function_set_error(info, message.c_str());
       return;
     }
-    std::memcpy(&s.ids[kIdBytes * i], StringData(blobs[i]), kIdBytes);
+    std::memcpy(&s.ids[SORTID_BINARY_SIZE * i], StringData(blobs[i]), SORTID_BINARY_SIZE);
     SetBit(s.valid.data(), i);
   }
   WriteUlids(info, "ulid_from_blob", output, n, s);
@@ -172,8 +173,8 @@ void UlidBound(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector
   const uint64_t* mask = duckdb_vector_get_validity(in);
   std::memset(s.valid.data(), 0, (n + 7) / 8);
   for (idx_t i = 0; i < n; ++i) {
-    uint8_t* id = &s.ids[kIdBytes * i];
-    std::memset(id, 0, kIdBytes);
+    uint8_t* id = &s.ids[SORTID_BINARY_SIZE * i];
+    std::memset(id, 0, SORTID_BINARY_SIZE);
     if (!RowValid(mask, i)) continue;
     sortid::engines::TimeTextError why = sortid::engines::TimeTextError::kNone;
     const std::optional<int64_t> ms = BoundMs<kUnit, kMax>(times, i, &why);

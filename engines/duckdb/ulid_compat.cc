@@ -43,7 +43,7 @@ bool UlidToUhugeint(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_v
   const auto* in = static_cast<const duckdb_hugeint*>(duckdb_vector_get_data(input));
   auto* out = static_cast<duckdb_uhugeint*>(duckdb_vector_get_data(output));
   for (idx_t i = 0; i < n; ++i) {
-    uint8_t id[kIdBytes];
+    uint8_t id[SORTID_BINARY_SIZE];
     FromDuckUuid(in[i], id);
     out[i].upper = LoadBigEndian(id);
     out[i].lower = LoadBigEndian(id + 8);
@@ -56,7 +56,7 @@ bool UhugeintToUlid(duckdb_function_info, idx_t n, duckdb_vector input, duckdb_v
   const auto* in = static_cast<const duckdb_uhugeint*>(duckdb_vector_get_data(input));
   auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
   for (idx_t i = 0; i < n; ++i) {
-    uint8_t id[kIdBytes];
+    uint8_t id[SORTID_BINARY_SIZE];
     StoreBigEndian(in[i].upper, id);
     StoreBigEndian(in[i].lower, id + 8);
     out[i] = ToDuckUuid(id);
@@ -71,7 +71,7 @@ void TimesOf(duckdb_vector input, idx_t n, duckdb_vector output) {
   const auto* in = static_cast<const duckdb_hugeint*>(duckdb_vector_get_data(input));
   auto* out = static_cast<int64_t*>(duckdb_vector_get_data(output));
   for (idx_t i = 0; i < n; ++i) {
-    uint8_t id[kIdBytes];
+    uint8_t id[SORTID_BINARY_SIZE];
     FromDuckUuid(in[i], id);
     out[i] = static_cast<int64_t>(LoadBigEndian(id) >> 16) * kScale;
   }

@@ -6,7 +6,7 @@
 // 16-byte UUID, and ULID <-> UUID is a copy. Casts (all vectorized, NULL in,
 // NULL out):
 //   VARCHAR -> ULID   strict (error names value, reason, position); TRY_CAST -> NULL
-//   ULID -> VARCHAR   canonical upper case
+//   ULID -> VARCHAR   canonical upper case; ULID -> JSON the same as a JSON string
 //   ULID <-> UUID, ULID <-> BLOB (16 bytes)   bit-exact
 //   ULID -> TIMESTAMP_MS   the ULID's time, as ulid_time
 // and the ULID-typed functions gen_ulid(), gen_ulid_monotonic(), ulid_time(ULID).
@@ -24,7 +24,7 @@ namespace {
 // ids[16 * i] from the UUID-stored values of n rows.
 void IdsFromColumn(duckdb_vector column, size_t n, uint8_t* ids) {
   const auto* values = static_cast<const duckdb_hugeint*>(duckdb_vector_get_data(column));
-  for (size_t i = 0; i < n; ++i) FromDuckUuid(values[i], &ids[kIdBytes * i]);
+  for (size_t i = 0; i < n; ++i) FromDuckUuid(values[i], &ids[SORTID_BINARY_SIZE * i]);
 }
 
 bool TextToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_vector output) {
@@ -38,7 +38,7 @@ bool TextToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
     return false;
   }
   auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
-  for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[kIdBytes * i]);
+  for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[SORTID_BINARY_SIZE * i]);
   SetOutputValidity(output, n, s.valid.data());
   const bool try_cast = duckdb_cast_function_get_cast_mode(info) == DUCKDB_CAST_TRY;
   for (idx_t i = 0; i < n; ++i) {
@@ -54,24 +54,34 @@ bool TextToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
   return true;
 }
 
-// ULID -> VARCHAR (its 26 characters) or BLOB (its 16 bytes).
-template <bool kText>
+// What a ULID becomes as a string: its 26 characters (VARCHAR), the same
+// as a JSON string (JSON: between double quotes) or its 16 bytes (BLOB).
+enum class Shape { kText, kJson, kBlob };
+
+template <Shape kShape>
 bool UlidToString(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_vector output) {
   if (n == 0) return true;
+  constexpr size_t kWidth = kShape == Shape::kBlob   ? SORTID_BINARY_SIZE
+                            : kShape == Shape::kJson ? SORTID_TEXT_LENGTH_ULID + 2
+                                                     : SORTID_TEXT_LENGTH_ULID;
   Scratch& s = ThreadScratch();
-  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
+  s.Reserve(n, kWidth);
   IdsFromColumn(input, n, s.ids.data());
-  if constexpr (kText) {
-    const sortid_error error = sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(),
-                                             SORTID_TEXT_LENGTH_ULID, nullptr, nullptr, nullptr);
+  if constexpr (kShape != Shape::kBlob) {
+    // The JSON quotes are the prefix and the terminator of each item.
+    const sortid_text_options quoted = {0, "\"", 1, '"'};
+    const sortid_error error =
+        sortid_encode(SORTID_FORMAT_ULID, s.ids.data(), n, s.text.data(), kWidth, nullptr, nullptr,
+                      kShape == Shape::kJson ? &quoted : nullptr);
     if (error != SORTID_OK) {
       duckdb_cast_function_set_error(info, LibraryErrorMessage("CAST from ULID", error).c_str());
       return false;
     }
   }
   MaskToBits(duckdb_vector_get_validity(input), n, s.valid.data());
-  WriteStrings(output, n, kText ? SORTID_TEXT_LENGTH_ULID : kIdBytes,
-               kText ? s.text.data() : reinterpret_cast<const char*>(s.ids.data()), s.valid.data());
+  WriteStrings(output, n, kWidth,
+               kShape == Shape::kBlob ? reinterpret_cast<const char*>(s.ids.data()) : s.text.data(),
+               s.valid.data());
   SetOutputValidity(output, n, s.valid.data());
   return true;
 }
@@ -92,7 +102,7 @@ bool BlobToUlid(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
   const bool try_cast = duckdb_cast_function_get_cast_mode(info) == DUCKDB_CAST_TRY;
   for (idx_t i = 0; i < n; ++i) {
     if (!RowValid(mask, i)) continue;
-    if (StringLength(blobs[i]) != kIdBytes) {
+    if (StringLength(blobs[i]) != SORTID_BINARY_SIZE) {
       const std::string message =
           "CAST to ULID: a binary ULID is 16 bytes, got " + std::to_string(StringLength(blobs[i]));
       if (!try_cast) {
@@ -127,10 +137,10 @@ bool UlidToTime(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
 
 using CastFunction = bool (*)(duckdb_function_info, idx_t, duckdb_vector, duckdb_vector);
 
-bool RegisterCast(duckdb_connection connection, const TypeSpec& from, const TypeSpec& to,
-                  CastFunction function) {
+// Takes ownership of source and target.
+bool RegisterCast(duckdb_connection connection, duckdb_logical_type source,
+                  duckdb_logical_type target, CastFunction function) {
   duckdb_cast_function cast = duckdb_create_cast_function();
-  duckdb_logical_type source = MakeType(from), target = MakeType(to);
   duckdb_cast_function_set_source_type(cast, source);
   duckdb_cast_function_set_target_type(cast, target);
   duckdb_cast_function_set_function(cast, function);
@@ -139,6 +149,18 @@ bool RegisterCast(duckdb_connection connection, const TypeSpec& from, const Type
   duckdb_destroy_logical_type(&target);
   duckdb_destroy_cast_function(&cast);
   return ok;
+}
+bool RegisterCast(duckdb_connection connection, const TypeSpec& from, const TypeSpec& to,
+                  CastFunction function) {
+  return RegisterCast(connection, MakeType(from), MakeType(to), function);
+}
+
+// DuckDB's JSON type: VARCHAR under the alias JSON (as the json extension
+// declares it).
+duckdb_logical_type JsonType() {
+  duckdb_logical_type type = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+  duckdb_logical_type_set_alias(type, "JSON");
+  return type;
 }
 
 template <bool kMonotonic>
@@ -154,7 +176,7 @@ void GenerateIds(duckdb_function_info info, duckdb_data_chunk input, duckdb_vect
     return;
   }
   auto* out = static_cast<duckdb_hugeint*>(duckdb_vector_get_data(output));
-  for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[kIdBytes * i]);
+  for (idx_t i = 0; i < n; ++i) out[i] = ToDuckUuid(&s.ids[SORTID_BINARY_SIZE * i]);
 }
 
 }  // namespace
@@ -182,10 +204,12 @@ bool RegisterUlidType(duckdb_connection connection) {
   constexpr auto kUuid = DUCKDB_TYPE_UUID;
   constexpr auto kBlob = DUCKDB_TYPE_BLOB;
   ok &= RegisterCast(connection, kText, kUlidType, TextToUlid);
-  ok &= RegisterCast(connection, kUlidType, kText, UlidToString<true>);
+  ok &= RegisterCast(connection, kUlidType, kText, UlidToString<Shape::kText>);
+  // Without it ::JSON takes DuckDB's UUID text, unquoted (not even JSON).
+  ok &= RegisterCast(connection, MakeType(kUlidType), JsonType(), UlidToString<Shape::kJson>);
   ok &= RegisterCast(connection, kUlidType, kUuid, CopyUuid);
   ok &= RegisterCast(connection, kUuid, kUlidType, CopyUuid);
-  ok &= RegisterCast(connection, kUlidType, kBlob, UlidToString<false>);
+  ok &= RegisterCast(connection, kUlidType, kBlob, UlidToString<Shape::kBlob>);
   ok &= RegisterCast(connection, kBlob, kUlidType, BlobToUlid);
   ok &= RegisterCast(connection, kUlidType, DUCKDB_TYPE_TIMESTAMP_MS, UlidToTime);
   return ok;

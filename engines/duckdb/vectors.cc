@@ -10,7 +10,7 @@ namespace sortid::duckdb_glue {
 
 void Scratch::Reserve(size_t n, size_t chars) {
   if (text.size() < n * chars) text.resize(n * chars);
-  if (ids.size() < n * kIdBytes) ids.resize(n * kIdBytes);
+  if (ids.size() < n * SORTID_BINARY_SIZE) ids.resize(n * SORTID_BINARY_SIZE);
   const size_t bitmap = (n + 63) / 64 * 8;
   if (valid.size() < bitmap) valid.resize(bitmap);
   if (items.size() < n) items.resize(n);

@@ -18,8 +18,6 @@
 
 namespace sortid::duckdb_glue {
 
-inline constexpr size_t kIdBytes = 16;
-
 // The characters of a duckdb_string_t (layout documented in duckdb.h).
 inline const char* StringData(const duckdb_string_t& s) {
   return s.value.inlined.length <= 12 ? s.value.inlined.inlined : s.value.pointer.ptr;

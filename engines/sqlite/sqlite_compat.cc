@@ -19,7 +19,6 @@ SQLITE_EXTENSION_INIT3
 namespace sortid::sqlite_glue {
 namespace {
 
-constexpr size_t kIdBytes = 16;
 // A prefix is a short name: printable ASCII other than '_' (the separator).
 constexpr size_t kMaxPrefix = 63;
 
@@ -50,8 +49,8 @@ bool ReadId(sqlite3_context* ctx, sqlite3_value* arg, const char* name, bool all
     return false;
   }
   if (type == SQLITE_BLOB) {
-    if (sqlite3_value_bytes(arg) == static_cast<int>(kIdBytes)) {
-      std::memcpy(id, sqlite3_value_blob(arg), kIdBytes);
+    if (sqlite3_value_bytes(arg) == static_cast<int>(SORTID_BINARY_SIZE)) {
+      std::memcpy(id, sqlite3_value_blob(arg), SORTID_BINARY_SIZE);
       return true;
     }
     const std::string message = std::string(name) + ": a binary ULID is a 16-byte BLOB, got " +
@@ -84,19 +83,19 @@ void UlidFromBytes(sqlite3_context* ctx, int, sqlite3_value** argv) {
     return sqlite3_result_error(ctx, "ulid: the argument is a 16-byte BLOB (ulid() makes a new ID)",
                                 -1);
   }
-  uint8_t id[kIdBytes];
+  uint8_t id[SORTID_BINARY_SIZE];
   if (ReadId(ctx, argv[0], "ulid", false, id)) ResultUlidText(ctx, id, false);
 }
 
 // ulid_bytes(): a new ULID as a 16-byte BLOB; ulid_bytes(text): text -> BLOB.
 void UlidBytes(sqlite3_context* ctx, int argc, sqlite3_value** argv) {
-  uint8_t id[kIdBytes];
+  uint8_t id[SORTID_BINARY_SIZE];
   if (argc == 0) {
     if (!Generate(ctx, "ulid_bytes", id)) return;
   } else if (!ReadId(ctx, argv[0], "ulid_bytes", false, id)) {
     return;
   }
-  sqlite3_result_blob(ctx, id, static_cast<int>(kIdBytes), SQLITE_TRANSIENT);
+  sqlite3_result_blob(ctx, id, static_cast<int>(SORTID_BINARY_SIZE), SQLITE_TRANSIENT);
 }
 
 // ulid_with_prefix(prefix): "prefix_" + a new ULID in lower case, as sqlite-ulid.
@@ -116,7 +115,7 @@ void UlidWithPrefix(sqlite3_context* ctx, int, sqlite3_value** argv) {
         " is not a prefix: 1 to 63 printable ASCII characters, no '_' or space";
     return sqlite3_result_error(ctx, message.c_str(), -1);
   }
-  uint8_t id[kIdBytes];
+  uint8_t id[SORTID_BINARY_SIZE];
   if (!Generate(ctx, "ulid_with_prefix", id)) return;
   char ulid_text[sortid::kUlidTextLength];
   sortid_encode_one(SORTID_FORMAT_ULID, id, ulid_text, nullptr);
@@ -152,12 +151,12 @@ void UlidWithDatetime(sqlite3_context* ctx, int, sqlite3_value** argv) {
       }
     }
   }
-  uint8_t low[kIdBytes];
+  uint8_t low[SORTID_BINARY_SIZE];
   if (!ms || sortid_bounds(SORTID_FORMAT_ULID, *ms, low, nullptr) != SORTID_OK) {
     return sqlite3_result_error(
         ctx, "ulid_with_datetime: time outside the ULID range (1970 to 10889)", -1);
   }
-  uint8_t id[kIdBytes];
+  uint8_t id[SORTID_BINARY_SIZE];
   if (!Generate(ctx, "ulid_with_datetime", id)) return;
   std::memcpy(id, low, 6);  // the 48-bit time; the random part stays
   ResultUlidText(ctx, id, false);
@@ -166,7 +165,7 @@ void UlidWithDatetime(sqlite3_context* ctx, int, sqlite3_value** argv) {
 // ulid_datetime(id): the ID's time as SQLite datetime text
 // ("2023-01-26 19:50:09.428", UTC), for text, prefixed text and BLOB IDs.
 void UlidDatetime(sqlite3_context* ctx, int, sqlite3_value** argv) {
-  uint8_t id[kIdBytes];
+  uint8_t id[SORTID_BINARY_SIZE];
   if (!ReadId(ctx, argv[0], "ulid_datetime", true, id)) return;
   int64_t ms = 0;
   sortid_timestamps_ms(SORTID_FORMAT_ULID, id, 1, &ms);

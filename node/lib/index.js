@@ -84,7 +84,9 @@ function crockfordValue(code) {
 }
 
 // The npm error for a string decodeTime rejected (cold path), plus sortid's
-// stricter checks of the random part.
+// stricter checks of the random part. A message names the 1-based position,
+// as every sortid interface does (docs/formats.md); error.position is the
+// 0-based string index, for code that indexes the input.
 function decodeTimeError(id) {
   if (typeof id !== 'string' || id.length !== TIME_LEN + RANDOM_LEN) {
     return new ULIDError(ULIDErrorCode.DecodeTimeValueMalformed, 'Malformed ULID');
@@ -110,7 +112,8 @@ function decodeTimeError(id) {
   for (let index = TIME_LEN; index < id.length; index++) {
     if (crockfordValue(id.charCodeAt(index)) === -1) {
       const error = new ULIDError(ULIDErrorCode.DecodeTimeInvalidCharacter,
-        `ULID decode error: Invalid character in the random part at index ${index}: ${shown(id[index])}`);
+        `ULID decode error: Invalid character in the random part at position ${index + 1}: ` +
+        shown(id[index]));
       error.position = index;
       return error;
     }

@@ -34,6 +34,7 @@ SOURCES = TEXT_FORMATS + ("bin",)
 TARGETS = TEXT_FORMATS + ("bin", "ms", "time", "iso8601")
 KINDS = ("ulid", "ulid-monotonic", "record", "uuidv7")
 _LENGTH_ERROR = 1  # sortid::Error::kLength
+_LENGTH_REASON = "wrong length"  # sortid::error_message(kLength)
 
 
 def active_target():
@@ -57,16 +58,21 @@ def _check_choice(name, value, choices):
 
 
 class Explanation(collections.namedtuple("Explanation", "ok reason position")):
-    """Why one value is (in)valid: ok (bool), reason (text), position (byte offset or None)."""
+    """Why one value is (in)valid: ok (bool), reason (text), position (0-based offset or None).
+
+    str() is the message every interface writes (docs/formats.md): the 1-based
+    position of the first bad byte, none for a length error (the whole value is
+    at fault).
+    """
 
     __slots__ = ()
 
     def __str__(self):
         if self.ok:
             return "ok"
-        if self.position is None:
+        if self.position is None or self.reason == _LENGTH_REASON:
             return self.reason
-        return f"{self.reason} at byte {self.position}"
+        return f"{self.reason} at position {self.position + 1}"
 
 
 def _explain_item(item, fmt, prefix, type_id, lenient):
@@ -97,7 +103,8 @@ def explain(value, source="ulid", *, prefix="", lenient=False):
     """Why one value is or is not a valid ID in `source` format.
 
     Returns an Explanation; str() of it reads "ok" or e.g.
-    "invalid character at byte 3". `prefix` as for convert().
+    "invalid character at position 4" (1-based; `.position` is the 0-based
+    offset, 3). `prefix` as for convert().
     """
     _check_choice("source", source, TEXT_FORMATS)
     fmt, type_id = _text_format(source, prefix, "source")
@@ -350,7 +357,7 @@ class ID:
 
 
 def parse(text, source="ulid", *, prefix="", lenient=False):
-    """One ID from text: an ID, or ValueError with the reason and byte position."""
+    """One ID from text: an ID, or ValueError with the reason and 1-based position."""
     _check_choice("source", source, TEXT_FORMATS)
     fmt, type_id = _text_format(source, prefix, "source")
     ids, valid, _ = _sortid.decode([text], fmt, prefix, type_id, lenient)

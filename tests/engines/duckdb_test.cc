@@ -228,6 +228,12 @@ TEST_F(DuckDbTest, UlidTypeCasts) {
   EXPECT_EQ(Query(std::string("SELECT '") + kUlid + "'::ULID, '" + kUlid + "'::ULID::UUID, " +
                   "typeof(gen_ulid()), TRY_CAST('x' AS ULID)"),
             std::string(kUlid) + "|" + kUuid + "|ULID|NULL");
+  // ::JSON is the ULID as a JSON string (DuckDB's own UUID cast writes bare,
+  // invalid JSON); NULL stays NULL.
+  EXPECT_EQ(
+      Query(std::string("SELECT '") + kUlid +
+            "'::ULID::JSON, NULL::ULID::JSON, json_object('id', '" + kUlid + "'::ULID::JSON)"),
+      std::string("\"") + kUlid + "\"|NULL|{\"id\":\"" + kUlid + "\"}");
   EXPECT_EQ(Query("SELECT count(*) FROM (SELECT row_number() OVER (ORDER BY u::ULID) a, "
                   "row_number() OVER (ORDER BY u) b FROM (SELECT ulid() u FROM range(10000))) "
                   "WHERE a <> b"),

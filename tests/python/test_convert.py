@@ -187,7 +187,7 @@ class InputContainers(unittest.TestCase):
         self.assertEqual([v.decode() for v in got[:-2]], self.uuids)
         self.assertEqual(got.mask.tolist(), [False] * 1000 + [True, True])
         with self.assertRaisesRegex(ValueError, r"item 1000 b'01ARYZ6S41TSV4RRFFQ69G5FAVXX' is "
-                                                r"not a valid ulid: wrong length at byte 26"):
+                                                r"not a valid ulid: wrong length$"):
             sortid.convert(array, "uuid")
 
     def test_numpy_s_narrower_than_the_id(self):
@@ -209,7 +209,7 @@ class InputContainers(unittest.TestCase):
         array = np.array(["01ARYZ6S41TSV4RRFFQ69G5FAÉ", "01ARYZ6S41TSV4RRFFQ69G5FAV"], dtype="U26")
         self.assertEqual(sortid.validate(array).tolist(), [False, True])
         with self.assertRaisesRegex(ValueError, r"item 0 '01ARYZ6S41TSV4RRFFQ69G5FA\\xc9' .* "
-                                                r"non-ASCII character at byte 25"):
+                                                r"non-ASCII character at position 26$"):
             sortid.convert(array, "uuid")
 
     def test_numpy_object(self):

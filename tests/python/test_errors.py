@@ -20,15 +20,16 @@ class RaisePolicy(unittest.TestCase):
     def test_names_index_value_reason_and_byte(self):
         self.assert_message([GOOD, GOOD[:24] + "U" + GOOD[25:]],
                             r"item 1 '01ARYZ6S41TSV4RRFFQ69G5FUV' is not a valid ulid: "
-                            r"invalid character at byte 24")
+                            r"invalid character at position 25$")
         self.assert_message([GOOD, "8" + GOOD[1:]], r"item 1 .* value overflows 128 bits .* "
-                                                    r"at byte 0")
-        self.assert_message([GOOD[:25]], r"item 0 .* wrong length at byte 25")
+                                                    r"at position 1$")
+        self.assert_message([GOOD[:25]], r"item 0 .* wrong length$")
         self.assert_message(["u_" + GOOD.lower(), "u_" + GOOD.lower(), "v_" + GOOD.lower()],
-                            r"item 2 'v_01aryz6s41tsv4rrffq69g5fav' .* prefix mismatch at byte 0",
+                            r"item 2 'v_01aryz6s41tsv4rrffq69g5fav' .* "
+                            r"prefix mismatch at position 1$",
                             source="typeid", prefix="u")
         self.assert_message(["01563df3+6481-d676-4c61-efb99302bd5b"],
-                            r"hyphen missing or misplaced at byte 8", source="uuid")
+                            r"hyphen missing or misplaced at position 9$", source="uuid")
 
     def test_first_bad_item_is_named(self):
         values = [GOOD] * 10 + ["bad1"] + [GOOD] * 5 + ["bad2"]
@@ -38,7 +39,7 @@ class RaisePolicy(unittest.TestCase):
         self.assert_message([GOOD[:20] + "\x1b[31m"], r"'01ARYZ6S41TSV4RRFFQ6\\x1b\[31m'")
         self.assert_message([GOOD[:25] + "\u202e"], r"\\u202e")
         self.assert_message(np.array([b"\xff" + b"0" * 25]), r"b'\\xff0000.* non-ASCII character "
-                                                             r"at byte 0")
+                                                             r"at position 1$")
         long_value = "Z" * 1000
         with self.assertRaises(ValueError) as caught:
             sortid.convert([long_value], "uuid")
@@ -141,7 +142,7 @@ class ValidateAndExplain(unittest.TestCase):
         self.assertEqual(str(ok), "ok")
         why = sortid.explain(GOOD[:3] + "!" + GOOD[4:])
         self.assertEqual((why.ok, why.reason, why.position), (False, "invalid character", 3))
-        self.assertEqual(str(why), "invalid character at byte 3")
+        self.assertEqual(str(why), "invalid character at position 4")
         self.assertEqual(sortid.explain("x" * 25).reason, "wrong length")
         self.assertEqual(sortid.explain(None).reason, "missing value")
         self.assertEqual(sortid.explain(GOOD.encode()).ok, True)
@@ -149,6 +150,21 @@ class ValidateAndExplain(unittest.TestCase):
         self.assertEqual(sortid.explain(GOOD, "record").reason, "wrong length")
         self.assertEqual(sortid.explain("01563df3-6481-d676-4c61-efb99302bd5X", "uuid").position,
                          35)
+
+    def test_messages_count_from_one_offsets_from_zero(self):
+        # The engines' and the command's rule (docs/formats.md): a message
+        # names the 1-based position; .position is the 0-based offset; a
+        # length error names no position in the message.
+        for offset in (0, 12, 25):
+            text = GOOD[:offset] + "!" + GOOD[offset + 1:]
+            why = sortid.explain(text)
+            self.assertEqual(why.position, offset)
+            self.assertEqual(str(why), f"invalid character at position {offset + 1}")
+        why = sortid.explain("\u00e9" + GOOD[1:])
+        self.assertEqual((why.position, str(why)), (0, "non-ASCII character at position 1"))
+        why = sortid.explain(GOOD[:25])
+        self.assertEqual((why.reason, why.position, str(why)),
+                         ("wrong length", 25, "wrong length"))
 
     def test_explain_agrees_with_validate_on_the_bare_uuid_form(self):
         # source='uuid' takes the 36-character form and the bare 32 digits.

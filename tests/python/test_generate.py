@@ -79,7 +79,7 @@ class SingleValues(unittest.TestCase):
         record = sortid.parse("0TVAS18AHMP9N5QEN908", "record")
         self.assertEqual(record.record, "0TVAS18AHMP9N5QEN908")
         with self.assertRaisesRegex(ValueError, r"'01ARYZ6S41TSV4RRFFQ69G5FA' is not a valid "
-                                                r"ulid: wrong length at byte 25"):
+                                                r"ulid: wrong length$"):
             sortid.parse("01ARYZ6S41TSV4RRFFQ69G5FA")
 
 
