@@ -4,6 +4,7 @@
 #ifndef SORTID_LIB_SINGLE_CODEC_H_
 #define SORTID_LIB_SINGLE_CODEC_H_
 
+#include <atomic>
 #include <cstdint>
 
 #include "kernels/item_codec.h"
@@ -12,29 +13,33 @@
 
 namespace sortid::single {
 
+// Each call loads one entry of internal::g_item_entries (lib/targets.h).
+constexpr auto kRelaxed = std::memory_order_relaxed;
+
 inline bool DecodeUlidActive(Alphabet alphabet, const uint8_t* text, uint8_t* out) {
-  return internal::ActiveItemCodec().decode_ulid[static_cast<int>(alphabet)](text, out);
+  return internal::g_item_entries.decode_ulid[static_cast<int>(alphabet)].load(kRelaxed)(text, out);
 }
 inline bool DecodeRecordIdActive(Alphabet alphabet, const uint8_t* text, uint8_t* out) {
-  return internal::ActiveItemCodec().decode_record[static_cast<int>(alphabet)](text, out);
+  return internal::g_item_entries.decode_record[static_cast<int>(alphabet)].load(kRelaxed)(text,
+                                                                                           out);
 }
 inline void EncodeUlidActive(const uint8_t* id, bool lower, char* out) {
-  internal::ActiveItemCodec().encode_ulid(id, lower, out);
+  internal::g_item_entries.encode_ulid.load(kRelaxed)(id, lower, out);
 }
 inline void EncodeRecordIdActive(const uint8_t* id, bool lower, char* out) {
-  internal::ActiveItemCodec().encode_record(id, lower, out);
+  internal::g_item_entries.encode_record.load(kRelaxed)(id, lower, out);
 }
 inline bool DecodeUuidActive(const uint8_t* text, uint8_t* out) {
-  return internal::ActiveItemCodec().decode_uuid(text, out);
+  return internal::g_item_entries.decode_uuid.load(kRelaxed)(text, out);
 }
 inline bool DecodeUuidHexActive(const uint8_t* text, uint8_t* out) {
-  return internal::ActiveItemCodec().decode_uuid_hex(text, out);
+  return internal::g_item_entries.decode_uuid_hex.load(kRelaxed)(text, out);
 }
 inline void EncodeUuidActive(const uint8_t* id, bool lower, char* out) {
-  internal::ActiveItemCodec().encode_uuid(id, lower, out);
+  internal::g_item_entries.encode_uuid.load(kRelaxed)(id, lower, out);
 }
 inline void EncodeUuidHexActive(const uint8_t* id, bool lower, char* out) {
-  internal::ActiveItemCodec().encode_uuid_hex(id, lower, out);
+  internal::g_item_entries.encode_uuid_hex.load(kRelaxed)(id, lower, out);
 }
 
 }  // namespace sortid::single

@@ -78,6 +78,21 @@ const kernels::KernelTable* TableAtFirstUse() {
 
 extern const kernels::ItemCodec kResolvingCodec;
 
+void StoreEntries(const kernels::ItemCodec& codec) {
+  constexpr auto kRelaxed = std::memory_order_relaxed;
+  ItemEntries& e = g_item_entries;
+  for (int a = 0; a < 3; ++a) {
+    e.decode_ulid[a].store(codec.decode_ulid[a], kRelaxed);
+    e.decode_record[a].store(codec.decode_record[a], kRelaxed);
+  }
+  e.encode_ulid.store(codec.encode_ulid, kRelaxed);
+  e.encode_record.store(codec.encode_record, kRelaxed);
+  e.decode_uuid.store(codec.decode_uuid, kRelaxed);
+  e.decode_uuid_hex.store(codec.decode_uuid_hex, kRelaxed);
+  e.encode_uuid.store(codec.encode_uuid, kRelaxed);
+  e.encode_uuid_hex.store(codec.encode_uuid_hex, kRelaxed);
+}
+
 // The codec g_item_codec starts with: each entry resolves the active table
 // once, then forwards to its codec.
 const kernels::ItemCodec& Resolved() {
@@ -87,6 +102,7 @@ const kernels::ItemCodec& Resolved() {
   if (!g_item_codec.compare_exchange_strong(expected, codec, std::memory_order_relaxed)) {
     return *expected;
   }
+  StoreEntries(*codec);
   return *codec;
 }
 template <int kAlphabet>
@@ -131,6 +147,21 @@ constinit const kernels::ItemCodec kResolvingCodec = {
 }  // namespace
 
 constinit std::atomic<const kernels::ItemCodec*> g_item_codec{&kResolvingCodec};
+constinit ItemEntries g_item_entries = {
+    {FirstDecodeUlid<0>, FirstDecodeUlid<1>, FirstDecodeUlid<2>},
+    {FirstDecodeRecord<0>, FirstDecodeRecord<1>, FirstDecodeRecord<2>},
+    FirstEncodeUlid,
+    FirstEncodeRecord,
+    FirstDecodeUuid,
+    FirstDecodeUuidHex,
+    FirstEncodeUuid,
+    FirstEncodeUuidHex,
+};
+
+void UseItemCodec(const kernels::ItemCodec& codec) {
+  g_item_codec.store(&codec, std::memory_order_relaxed);
+  StoreEntries(codec);
+}
 
 std::span<const kernels::KernelTable* const> CompiledTables() { return dispatch::CompiledTables(); }
 
@@ -162,7 +193,7 @@ Error set_target(const char* name) {
       (name == nullptr || name[0] == '\0') ? dispatch::BestTable() : internal::FindSupported(name);
   if (table == nullptr) return Error::kUnsupported;
   internal::g_active.store(table, std::memory_order_release);
-  internal::g_item_codec.store(table->item, std::memory_order_relaxed);
+  internal::UseItemCodec(*table->item);
   return Error::kOk;
 }
 

@@ -172,6 +172,21 @@ void RandomId(Format format, std::mt19937_64& rng, uint8_t* id) {
   if (rng() % 8 == 0) std::memset(id, rng() % 2 ? 0x00 : 0xFF, 16);  // edges
 }
 
+// The entries the per-item calls load are codec's.
+void ExpectEntriesOf(const kernels::ItemCodec& codec) {
+  const internal::ItemEntries& e = internal::g_item_entries;
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_EQ(e.decode_ulid[a].load(), codec.decode_ulid[a]) << codec.name;
+    EXPECT_EQ(e.decode_record[a].load(), codec.decode_record[a]) << codec.name;
+  }
+  EXPECT_EQ(e.encode_ulid.load(), codec.encode_ulid) << codec.name;
+  EXPECT_EQ(e.encode_record.load(), codec.encode_record) << codec.name;
+  EXPECT_EQ(e.decode_uuid.load(), codec.decode_uuid) << codec.name;
+  EXPECT_EQ(e.decode_uuid_hex.load(), codec.decode_uuid_hex) << codec.name;
+  EXPECT_EQ(e.encode_uuid.load(), codec.encode_uuid) << codec.name;
+  EXPECT_EQ(e.encode_uuid_hex.load(), codec.encode_uuid_hex) << codec.name;
+}
+
 // Every SIMD target has a per-item codec of its own; the reference table
 // uses the portable one.
 bool HasOwnCodec(const std::string& target) { return target != "SCALAR"; }
@@ -187,6 +202,7 @@ class SingleItemTest : public test::PerTargetTest {
     ASSERT_EQ(&internal::ActiveItemCodec(), internal::ActiveTable()->item);
     const std::string name = internal::ActiveItemCodec().name;
     ASSERT_TRUE(name == GetParam() || (name == "SWAR" && !HasOwnCodec(GetParam()))) << name;
+    ExpectEntriesOf(*internal::ActiveTable()->item);
   }
 };
 
@@ -365,6 +381,7 @@ TEST(ForcedTarget, EnvironmentChoosesTheItemCodec) {
   ASSERT_STREQ(active_target(), forced);
   const kernels::ItemCodec& codec = internal::ActiveItemCodec();
   EXPECT_EQ(&codec, internal::ActiveTable()->item);
+  ExpectEntriesOf(codec);
   if (HasOwnCodec(forced)) {
     EXPECT_STREQ(codec.name, forced);
     EXPECT_NE(&codec, &kernels::kSwarItemCodec);
