@@ -24,6 +24,7 @@
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
 #include "kernels/item_codec.h"
+#include "kernels/item_tables.h"
 #include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -69,16 +70,9 @@ constexpr EncodePlan MakeEncodePlan(int top, int chars) {
 constexpr EncodePlan kUlidEncode = MakeEncodePlan(125, 26);
 constexpr EncodePlan kRecordEncode = MakeEncodePlan(95, 20);
 
-struct Alphabet32 {
-  alignas(32) char chars[32];
-};
-constexpr Alphabet32 MakeAlphabet(const char* letters) {
-  Alphabet32 a{};
-  for (int i = 0; i < 32; ++i) a.chars[i] = letters[i];
-  return a;
-}
-constexpr Alphabet32 kUpper = MakeAlphabet(alphabet::kCrockfordUpper);
-constexpr Alphabet32 kLower = MakeAlphabet(alphabet::kCrockfordLower);
+using item_tables::Alphabet32;
+using item_tables::kLower;
+using item_tables::kUpper;
 // Hex digits twice over: vpermb on 32 lanes reads 5 index bits.
 constexpr Alphabet32 MakeHex32(const char* digits) {
   Alphabet32 a{};
@@ -138,34 +132,12 @@ constexpr DecodeTable kDecodeTables[3] = {MakeDecodeTable(Alphabet::kStrict),
                                           MakeDecodeTable(Alphabet::kLenient),
                                           MakeDecodeTable(Alphabet::kLowerOnly)};
 
-// Largest digit per lane: 31, or 7 in the lane of a ULID's first character.
-struct Limits {
-  alignas(32) uint8_t max[32];
-};
-constexpr Limits MakeLimits(int chars, bool ulid) {
-  Limits l{};
-  for (int i = 0; i < 32; ++i) l.max[i] = 31;
-  if (ulid) l.max[32 - chars] = 7;
-  return l;
-}
-constexpr Limits kUlidLimits = MakeLimits(26, true);
-constexpr Limits kRecordLimits = MakeLimits(20, false);
+// Characters right-aligned in 32 lanes: a ULID's first is in lane 6.
+using item_tables::Limits;
+constexpr Limits kUlidLimits = item_tables::MakeLimits(32 - 26);
+constexpr Limits kRecordLimits = item_tables::MakeLimits(-1);
 
-// Output byte i (ID byte, big-endian) = byte of the 160-bit number held as
-// four 40-bit lanes (lane 0 most significant): ID byte i is number byte
-// 15 - i from the bottom, in lane 3 - b / 5 at byte b % 5.
-struct PackPlan {
-  alignas(32) uint8_t index[32];
-};
-constexpr PackPlan MakePackPlan() {
-  PackPlan p{};
-  for (int i = 0; i < 16; ++i) {
-    const int b = 15 - i;
-    p.index[i] = static_cast<uint8_t>(8 * (3 - b / 5) + b % 5);
-  }
-  return p;
-}
-constexpr PackPlan kPack = MakePackPlan();
+constexpr const item_tables::PackIndex& kPack = item_tables::kFortyBitPack;
 
 template <Alphabet kAlphabet, int kChars>
 bool VbmiDecode(const uint8_t* text, uint8_t* out) {

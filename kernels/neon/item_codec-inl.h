@@ -26,6 +26,7 @@
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
 #include "kernels/item_codec.h"
+#include "kernels/item_tables.h"
 #include "kernels/target_guard.h"
 
 #if HWY_ARCH_ARM_A64
@@ -62,35 +63,12 @@ constexpr AsciiTable kCrockfordTables[3] = {
 };
 constexpr AsciiTable kHexTable = MakeAsciiTable(alphabet::kHex, true);
 
-// Largest digit per lane of the first and the last 16 characters: 31, or 7
-// for a ULID's first character (the 130th bit is not there).
-struct Limits {
-  alignas(16) uint8_t max[32];
-};
-constexpr Limits MakeLimits(bool ulid) {
-  Limits l{};
-  for (auto& m : l.max) m = 31;
-  if (ulid) l.max[0] = 7;
-  return l;
-}
-constexpr Limits kUlidLimits = MakeLimits(true);
-constexpr Limits kRecordLimits = MakeLimits(false);
-
-// Digits right-aligned in 32 lanes pack into four 40-bit lanes held in two
-// registers (lane 0 most significant); ID byte i is number byte b = 15 - i
-// from the bottom, in lane 3 - b / 5 at byte b % 5 of the 32-byte pair.
-struct PackPlan {
-  alignas(16) uint8_t index[16];
-};
-constexpr PackPlan MakePackPlan() {
-  PackPlan p{};
-  for (int i = 0; i < 16; ++i) {
-    const int b = 15 - i;
-    p.index[i] = static_cast<uint8_t>(8 * (3 - b / 5) + b % 5);
-  }
-  return p;
-}
-constexpr PackPlan kPack = MakePackPlan();
+// Character lanes are the first 16 characters, then the last 16; the four
+// 40-bit lanes (item_tables::kFortyBitPack) are a register pair.
+using item_tables::Limits;
+constexpr Limits kUlidLimits = item_tables::MakeLimits(0);
+constexpr Limits kRecordLimits = item_tables::MakeLimits(-1);
+constexpr const item_tables::PackIndex& kPack = item_tables::kFortyBitPack;
 
 // Encode: character k has its 5 bits at value bit p = top - 5k, in the
 // 16-bit window of value bytes p / 8 and p / 8 + 1, at bit p % 8 of it.
@@ -118,16 +96,8 @@ constexpr EncodePlan MakeEncodePlan(int top, int chars) {
 constexpr EncodePlan kUlidEncode = MakeEncodePlan(125, 26);
 constexpr EncodePlan kRecordEncode = MakeEncodePlan(95, 20);
 
-struct Alphabet32 {
-  alignas(16) uint8_t chars[32];
-};
-constexpr Alphabet32 MakeAlphabet(const char* letters) {
-  Alphabet32 a{};
-  for (int i = 0; i < 32; ++i) a.chars[i] = static_cast<uint8_t>(letters[i]);
-  return a;
-}
-constexpr Alphabet32 kUpper = MakeAlphabet(alphabet::kCrockfordUpper);
-constexpr Alphabet32 kLower = MakeAlphabet(alphabet::kCrockfordLower);
+using item_tables::kLower;
+using item_tables::kUpper;
 
 // UUID text: which character each hex digit comes from, as indexes into the
 // register pairs (text[0..15], text[16..31]) and (text[16..31],
@@ -225,7 +195,8 @@ void EncodeCrockford(const uint8_t* id, bool lower, char* out) {
     }
     digits[half] = vuzp1q_u8(vreinterpretq_u8_u16(groups[0]), vreinterpretq_u8_u16(groups[1]));
   }
-  const uint8x16x2_t a = vld1q_u8_x2((lower ? kLower : kUpper).chars);
+  const uint8x16x2_t a =
+      vld1q_u8_x2(reinterpret_cast<const uint8_t*>((lower ? kLower : kUpper).chars));
   const uint8x16_t chars0 = vqtbl2q_u8(a, digits[0]);
   const uint8x16_t chars16 = vqtbl2q_u8(a, digits[1]);
   vst1q_u8(reinterpret_cast<uint8_t*>(out), chars0);

@@ -28,6 +28,7 @@
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
 #include "kernels/item_codec.h"
+#include "kernels/item_tables.h"
 #include "kernels/target_guard.h"
 
 HWY_BEFORE_NAMESPACE();
@@ -98,34 +99,23 @@ constexpr CrockfordTables kCrockfordTables[3] = {
 };
 constexpr NibbleTables<2> kHexTables = MakeNibbleTables(alphabet::kHex, kHexRows, true);
 
-// Largest digit per character lane, the first 16 characters then the last
-// 16: 31, or 7 for a ULID's first character (the 130th bit is not there).
-struct Limits {
-  alignas(32) uint8_t max[32];
-};
-constexpr Limits MakeLimits(bool ulid) {
-  Limits l{};
-  for (auto& m : l.max) m = 31;
-  if (ulid) l.max[0] = 7;
-  return l;
-}
-constexpr Limits kUlidLimits = MakeLimits(true);
-constexpr Limits kRecordLimits = MakeLimits(false);
+// Character lanes are the first 16 characters, then the last 16.
+using item_tables::Limits;
+constexpr Limits kUlidLimits = item_tables::MakeLimits(0);
+constexpr Limits kRecordLimits = item_tables::MakeLimits(-1);
 
-// Digits right-aligned in 32 lanes (two 16-lane halves) pack into four
-// 40-bit lanes, lane 0 most significant; ID byte i is number byte b = 15 - i
-// from the bottom, in lane 3 - b / 5 at byte b % 5. Half h holds lanes 2h and
-// 2h + 1; its pshufb takes the ID bytes that lie there (0x80 elsewhere).
+// The four 40-bit lanes (item_tables::kFortyBitPack) lie in two 128-bit
+// halves; half h holds lanes 2h and 2h + 1, and its pshufb takes the ID bytes
+// that lie there (0x80 elsewhere).
 struct PackPlan {
   alignas(32) uint8_t index[2][16];
 };
 constexpr PackPlan MakePackPlan() {
   PackPlan p{};
   for (int i = 0; i < 16; ++i) {
-    const int b = 15 - i;
-    const int lane = 3 - b / 5;
+    const int at = item_tables::kFortyBitPack.index[i];
     for (int h = 0; h < 2; ++h) {
-      p.index[h][i] = lane / 2 == h ? static_cast<uint8_t>(8 * (lane % 2) + b % 5) : 0x80;
+      p.index[h][i] = at / 16 == h ? static_cast<uint8_t>(at % 16) : 0x80;
     }
   }
   return p;
@@ -166,17 +156,9 @@ constexpr EncodePlan MakeEncodePlan(int top, int chars) {
 constexpr EncodePlan kUlidEncode = MakeEncodePlan(125, 26);
 constexpr EncodePlan kRecordEncode = MakeEncodePlan(95, 20);
 
-// The 32 Crockford digits as two 16-byte halves.
-struct Alphabet32 {
-  alignas(16) char chars[32];
-};
-constexpr Alphabet32 MakeAlphabet(const char* letters) {
-  Alphabet32 a{};
-  for (int i = 0; i < 32; ++i) a.chars[i] = letters[i];
-  return a;
-}
-constexpr Alphabet32 kUpper = MakeAlphabet(alphabet::kCrockfordUpper);
-constexpr Alphabet32 kLower = MakeAlphabet(alphabet::kCrockfordLower);
+using item_tables::Alphabet32;  // two 16-byte halves for pshufb
+using item_tables::kLower;
+using item_tables::kUpper;
 
 // UUID text: which character each of the 32 hex digits comes from, as
 // pshufb indexes into the loads at 0, 16 and 20 (0x80: not that load), and
