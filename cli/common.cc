@@ -60,6 +60,8 @@ std::string PrintableByte(unsigned char c) {
     return "'\\t'";
   } else if (c == '\r') {
     return "'\\r'";
+  } else if (c == '\n') {
+    return "'\\n'";
   } else {
     std::snprintf(buf, sizeof(buf), "'\\x%02x'", c);
   }

@@ -214,13 +214,16 @@ void ConvertSink::Bad(const Batch& batch, const Row& row, bool decoded) {
                                   ? scanner_.Where(*batch.file, row, 0) +
                                         ": value out of range for --to " + IdFormatName(options_.to)
                                   : scanner_.Describe(*batch.file, row);
-  const bool too_long = row.flags & Row::kTooLong;  // its bytes are gone: always skipped
-  switch (too_long ? OnError::kSkip : options_.on_error) {
+  // A too-long row's bytes are gone, and a short binary record has no ID to
+  // keep or empty: unless the run stops, both are skipped (to the rejects).
+  const bool too_long = row.flags & (Row::kTooLong | Row::kPartialRecord);
+  switch (too_long && options_.on_error != OnError::kFail ? OnError::kSkip : options_.on_error) {
     case OnError::kFail:
       throw CliError(kExitBadData, message);
     case OnError::kSkip:
       rejects_.Add(message,
-                   too_long ? std::string_view{} : std::string_view{row.begin, row.row_len},
+                   (row.flags & Row::kTooLong) ? std::string_view{}
+                                               : std::string_view{row.begin, row.row_len},
                    binary_in_);
       break;
     case OnError::kKeep:

@@ -108,6 +108,13 @@ int RunGen(const GenOptions& options) {
   if (options.lower) text.letter_case = sortid::LetterCase::kLower;
   text.terminator = '\n';
   if (binary && !options.prefix.empty()) throw CliError(kExitUsage, "--prefix needs text output");
+  for (char c : options.prefix) {  // as convert --out-prefix: it would break the lines
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      throw CliError(kExitUsage, "--prefix contains " +
+                                     PrintableByte(static_cast<unsigned char>(c)) +
+                                     ", which would break the output lines");
+    }
+  }
   if (options.type_id && !binary) {
     const std::string problem = TypeNameProblem(options.prefix);
     if (!problem.empty()) throw CliError(kExitUsage, "--typeid --prefix: " + problem);

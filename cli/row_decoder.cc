@@ -6,8 +6,8 @@
 namespace sortid::cli {
 namespace {
 
-constexpr uint8_t kUnusable =
-    Row::kMissingField | Row::kUnterminatedQuote | Row::kTextAfterQuote | Row::kTooLong;
+constexpr uint8_t kUnusable = Row::kMissingField | Row::kUnterminatedQuote | Row::kTextAfterQuote |
+                              Row::kTooLong | Row::kPartialRecord;
 
 bool Usable(sortid::Format format, const sortid::TextOptions& text) {
   return sortid::check_options(format, text) == sortid::Error::kOk;
@@ -84,7 +84,11 @@ bool RowDecoder::DecodeOne(std::string_view field, uint8_t* id) const {
     const bool integer = !field.empty() && field.find_first_not_of("0123456789", field[0] == '-') ==
                                                std::string_view::npos;
     if (integer != (options_.format == IdFormat::kMs)) return false;
-    const std::optional<int64_t> ms = sortid::parse_timestamp(field, options_.time_bound);
+    // A time names its millisecond (max: the largest ID of that millisecond);
+    // only a date stands for a period, whose max is its last millisecond.
+    const bool date_only = field.find_first_of("T: ") == std::string_view::npos;
+    const std::optional<int64_t> ms =
+        sortid::parse_timestamp(field, date_only ? options_.time_bound : sortid::TimeBound::kStart);
     if (!ms) return false;
     uint8_t other[16];
     return options_.time_bound == sortid::TimeBound::kStart
