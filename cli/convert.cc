@@ -52,6 +52,7 @@ int RunConvert(const ConvertOptions& options) {
   std::vector<OutputFile> outputs = {{"standard output", ""}};
   if (!options.rejects.empty()) outputs.push_back({"--rejects", options.rejects});
   RefuseOutputsThatAreInputs(options.files, outputs);
+  if (options.to == IdFormat::kBin) RefuseBinaryToTerminal(options.force_binary);
   Scanner scanner(options.scan);
   Rejects rejects(options.rejects);
   Output out(1);
@@ -73,6 +74,7 @@ struct ConvertArgs {
   ScanArgs scan;
   std::string to, on_error, out_prefix, rejects, bound;
   bool lower = false;
+  bool force_binary = false;
 };
 
 ConvertOptions Resolve(const ConvertArgs& args) {
@@ -81,6 +83,7 @@ ConvertOptions Resolve(const ConvertArgs& args) {
   options.to = ParseIdFormat(args.to, "--to");
   options.out_prefix = args.out_prefix;
   options.lower = args.lower;
+  options.force_binary = args.force_binary;
   options.rejects = args.rejects;
   options.on_error = ResolveOnError(args.on_error, args.rejects);
   options.scan.long_rows_are_bad = options.on_error != OnError::kFail;
@@ -123,6 +126,8 @@ void DeclareConvert(CLI::App* app, ConvertArgs& args) {
   app->add_option("--out-prefix", args.out_prefix,
                   "prefix written before each output ID (--to typeid: the type name)");
   app->add_flag("--lower", args.lower, "lower-case output letters");
+  app->add_flag("--force-binary", args.force_binary,
+                "--to bin: write the records even when standard output is a terminal");
   app->add_option("--on-error", args.on_error,
                   "invalid rows: fail (stop, exit 1; the default), skip, keep (original text) or "
                   "null (empty field)");

@@ -22,7 +22,8 @@ struct ConvertOptions {
   std::string out_prefix;  // --out-prefix (TypeID type name with --to typeid)
   bool lower = false;
   OnError on_error = OnError::kFail;
-  std::string rejects;  // --rejects FILE
+  std::string rejects;        // --rejects FILE
+  bool force_binary = false;  // --to bin even to a terminal
   std::vector<std::string> files;
 };
 

@@ -12,6 +12,13 @@
 
 namespace sortid::cli {
 
+void RefuseBinaryToTerminal(bool forced) {
+  if (forced || ::isatty(STDOUT_FILENO) != 1) return;
+  throw CliError(kExitUsage,
+                 "standard output is a terminal: binary records would garble it; redirect it to "
+                 "a file or a pipe, or add --force-binary");
+}
+
 Input::Input(const std::string& path) {
   if (path.empty() || path == "-") {
     fd_ = STDIN_FILENO;

@@ -33,6 +33,10 @@ class Input {
   std::string name_;
 };
 
+// Binary records on a terminal garble it: refused (CliError(kExitUsage))
+// when standard output is a terminal, unless forced (--force-binary).
+void RefuseBinaryToTerminal(bool forced);
+
 // Buffered writer on a file descriptor. Write errors throw CliError(kExitIo).
 class Output {
  public:

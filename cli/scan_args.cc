@@ -11,6 +11,11 @@ OnError ParseOnError(const std::string& name) {
 }
 
 OnError ResolveOnError(const std::string& on_error, const std::string& rejects) {
+  if (rejects == "-") {
+    throw CliError(kExitUsage,
+                   "--rejects -: give a file name ('-' would mix the rejected rows into standard "
+                   "output)");
+  }
   return ParseOnError(!on_error.empty() ? on_error : rejects.empty() ? "fail" : "skip");
 }
 
