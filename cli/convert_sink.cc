@@ -98,6 +98,11 @@ void ConvertSink::Report() const {
             " no field " + std::to_string(options_.scan.field) + " and " +
             (unchanged_ == 1 ? "is" : "are") + " written unchanged";
   }
+  if (forced_skips_ != 0) {
+    line += "; " + std::to_string(forced_skips_) + " of them " +
+            (forced_skips_ == 1 ? "was" : "were") +
+            " skipped all the same (over --max-row-bytes, or a short binary record)";
+  }
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
@@ -217,7 +222,9 @@ void ConvertSink::Bad(const Batch& batch, const Row& row, bool decoded) {
   // A too-long row's bytes are gone, and a short binary record has no ID to
   // keep or empty: unless the run stops, both are skipped (to the rejects).
   const bool too_long = row.flags & (Row::kTooLong | Row::kPartialRecord);
-  switch (too_long && options_.on_error != OnError::kFail ? OnError::kSkip : options_.on_error) {
+  const bool forced_skip = too_long && options_.on_error != OnError::kFail;
+  if (forced_skip && options_.on_error != OnError::kSkip) ++forced_skips_;
+  switch (forced_skip ? OnError::kSkip : options_.on_error) {
     case OnError::kFail:
       throw CliError(kExitBadData, message);
     case OnError::kSkip:

@@ -120,8 +120,12 @@ int RunGen(const GenOptions& options) {
     const std::string problem = TypeNameProblem(options.prefix);
     if (!problem.empty()) throw CliError(kExitUsage, "--typeid --prefix: " + problem);
     if (format != sortid::Format::kUlid) {
-      throw CliError(kExitUsage, "--typeid writes ULID text: it does not take --to " +
-                                     std::string(IdFormatName(to)));
+      throw CliError(kExitUsage, options.to.empty()
+                                     ? "--typeid writes ULID text: --kind " + options.kind +
+                                           " writes " + IdFormatName(to) +
+                                           " text by default (add --to ulid)"
+                                     : "--typeid writes ULID text: it does not take --to " +
+                                           std::string(IdFormatName(to)));
     }
   }
   const size_t stride = binary ? 16 : sortid::item_length(format, text);
