@@ -243,6 +243,7 @@ void ConvertSink::Bad(const Batch& batch, const Row& row, bool decoded) {
       break;
   }
   if (bad_ <= kWarningsShown) {
+    Progress::ClearLine();
     std::fprintf(stderr, "sortid convert: %s\n", message.c_str());
     if (bad_ == kWarningsShown) {
       std::fprintf(stderr, "sortid convert: (further invalid rows not listed)\n");

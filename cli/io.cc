@@ -119,7 +119,20 @@ Progress::Progress(ProgressMode mode, int64_t total_bytes, const char* unit)
       total_(total_bytes),
       unit_(unit),
       start_(std::chrono::steady_clock::now()),
-      last_draw_(start_ - std::chrono::seconds(1)) {}
+      last_draw_(start_ - std::chrono::seconds(1)) {
+  if (enabled_) active_ = this;
+}
+
+Progress* Progress::active_ = nullptr;
+
+Progress::~Progress() {
+  Finish();
+  if (active_ == this) active_ = nullptr;
+}
+
+void Progress::ClearLine() {
+  if (active_ != nullptr) active_->Finish();
+}
 
 namespace {
 // "1.23 GiB" style for bytes, "123.4 M" for counts.

@@ -42,6 +42,7 @@ size_t Scanner::Process(const char* data, size_t size, bool at_eof, Sink& sink) 
     const bool utf16 = size >= 2 && ((data[0] == '\xFF' && data[1] == '\xFE') ||
                                      (data[0] == '\xFE' && data[1] == '\xFF'));
     if (utf16) {  // every row would fail with a puzzling length: say why
+      Progress::ClearLine();
       std::fprintf(stderr,
                    "sortid %s: %s: starts with %s, a UTF-16 byte order mark: sortid reads UTF-8 "
                    "or ASCII (convert it first: iconv -f UTF-16 -t UTF-8)\n",
@@ -49,6 +50,7 @@ size_t Scanner::Process(const char* data, size_t size, bool at_eof, Sink& sink) 
                    data[0] == '\xFF' ? "FF FE" : "FE FF");
     }
     if (size >= 3 && std::memcmp(data, kBom, 3) == 0) {
+      Progress::ClearLine();
       std::fprintf(stderr,
                    "sortid %s: %s: skipped the UTF-8 byte order mark (EF BB BF) at the start\n",
                    options_.command.c_str(), position_.file->c_str());
