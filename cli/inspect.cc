@@ -133,7 +133,7 @@ void PrintForms(const uint8_t* id) {
   std::printf("  hex:       %s\n", Hex(id).c_str());
 }
 
-// Text safe for a terminal: control bytes (C0 and DEL) as \xNN, so an input
+// Text safe for a terminal: control bytes (C0 and DEL) escaped, so an input
 // cannot move the cursor or retitle the window; other bytes as they are.
 std::string TerminalSafe(std::string_view s) {
   std::string out;
@@ -141,9 +141,7 @@ std::string TerminalSafe(std::string_view s) {
   for (char byte : s) {
     const auto c = static_cast<unsigned char>(byte);
     if (c < 0x20 || c == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
-      out += buf;
+      out += EscapedControl(c);
     } else {
       out += byte;
     }
