@@ -2,6 +2,12 @@
 
 namespace sortid::cli {
 
+std::string TooLongError(const std::string& file, uint64_t line, size_t max_row_bytes) {
+  return file + ":" + std::to_string(line) + ": row longer than " + std::to_string(max_row_bytes) +
+         " bytes (raise the limit with --max-row-bytes, or take such rows as bad rows with "
+         "--on-error skip)";
+}
+
 std::string RowErrors::WhereInRow(const std::string& file, const Row& row, size_t offset) const {
   if (decoder_.options().format == IdFormat::kBin) {
     return file + ": record " + std::to_string(row.line);

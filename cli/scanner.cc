@@ -91,10 +91,8 @@ size_t Scanner::TooLong(const char* data, size_t size, Sink& sink) {
     }
   }
   if (!options_.long_rows_are_bad) {
-    throw CliError(kExitBadData, *position_.file + ":" + std::to_string(position_.line) +
-                                     ": row longer than " + std::to_string(options_.max_row_bytes) +
-                                     " bytes (raise the limit with --max-row-bytes, or take such "
-                                     "rows as bad rows with --on-error skip)");
+    throw CliError(kExitBadData,
+                   TooLongError(*position_.file, position_.line, options_.max_row_bytes));
   }
   Row row;
   row.begin = data;
