@@ -78,7 +78,13 @@ Command AddBenchCommand(CLI::App& parent) {
   app->add_option("--seconds", *seconds, "time per measurement")
       ->capture_default_str()
       ->check(CLI::Range(0.01, 60.0));
-  return {app, [seconds] { return RunBench(*seconds); }};
+  return {app, [seconds] {
+            // NaN passes the range check (every comparison with it is false).
+            if (!(*seconds >= 0.01 && *seconds <= 60.0)) {
+              throw CliError(kExitUsage, "--seconds: expected a number from 0.01 to 60");
+            }
+            return RunBench(*seconds);
+          }};
 }
 
 }  // namespace sortid::cli

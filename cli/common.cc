@@ -51,18 +51,21 @@ std::string Encoded(sortid::Format format, const uint8_t* id) {
   return text;
 }
 
+std::string EscapedControl(unsigned char c) {
+  if (c == '\t') return "\\t";
+  if (c == '\r') return "\\r";
+  if (c == '\n') return "\\n";
+  char buf[8];
+  std::snprintf(buf, sizeof(buf), "\\x%02x", c);
+  return buf;
+}
+
 std::string PrintableByte(unsigned char c) {
-  char buf[16];
   if (c == '\'') return "'\\''";
-  if (c >= 0x20 && c < 0x7F) {
-    std::snprintf(buf, sizeof(buf), "'%c'", c);
-  } else if (c == '\t') {
-    return "'\\t'";
-  } else if (c == '\r') {
-    return "'\\r'";
-  } else {
-    std::snprintf(buf, sizeof(buf), "'\\x%02x'", c);
-  }
+  if (c >= 0x20 && c < 0x7F) return std::string("'") + static_cast<char>(c) + "'";
+  if (c < 0x20 || c == 0x7F) return "'" + EscapedControl(c) + "'";
+  char buf[16];
+  std::snprintf(buf, sizeof(buf), "'\\x%02x'", c);
   return buf;
 }
 

@@ -47,8 +47,11 @@ std::string Encoded(sortid::Format format, const uint8_t* id);
 std::string DescribeError(const sortid::Explanation& why, std::string_view field,
                           size_t expected_length);
 
-// Printable form of one byte for messages: 'U', '\t', '\x00'.
+// Printable form of one byte for messages: 'U', '\t', '\n', '\x00'.
 std::string PrintableByte(unsigned char c);
+// The one escape of a control byte (C0 or DEL) in every message: \t, \r, \n
+// by name, the others as \xNN.
+std::string EscapedControl(unsigned char c);
 
 // Why name is not a TypeID type name ("'User': invalid character 'U' at
 // position 1; a type name is lower-case a-z and '_', at most 63"), or "".

@@ -32,9 +32,9 @@ void CheckConvertOptions(const ConvertOptions& options) {
     throw CliError(kExitUsage, "--to typeid needs --out-prefix TYPE");
   }
   for (char c : options.out_prefix) {
-    const bool breaks_line = c == '\n' || c == '\r';
+    const bool control = static_cast<unsigned char>(c) < 0x20 || c == 0x7F;
     const bool breaks_field = options.scan.field != 0 && (c == options.scan.delimiter || c == '"');
-    if (breaks_line || breaks_field) {
+    if (control || breaks_field) {
       throw CliError(kExitUsage, "--out-prefix contains " +
                                      PrintableByte(static_cast<unsigned char>(c)) +
                                      ", which would break the output row");
@@ -52,6 +52,7 @@ int RunConvert(const ConvertOptions& options) {
   std::vector<OutputFile> outputs = {{"standard output", ""}};
   if (!options.rejects.empty()) outputs.push_back({"--rejects", options.rejects});
   RefuseOutputsThatAreInputs(options.files, outputs);
+  if (options.to == IdFormat::kBin) RefuseBinaryToTerminal(options.force_binary);
   Scanner scanner(options.scan);
   Rejects rejects(options.rejects);
   Output out(1);
@@ -71,8 +72,9 @@ int RunConvert(const ConvertOptions& options) {
 
 struct ConvertArgs {
   ScanArgs scan;
-  std::string to, on_error, out_prefix, rejects, bound = "min";
+  std::string to, on_error, out_prefix, rejects, bound;
   bool lower = false;
+  bool force_binary = false;
 };
 
 ConvertOptions Resolve(const ConvertArgs& args) {
@@ -81,14 +83,28 @@ ConvertOptions Resolve(const ConvertArgs& args) {
   options.to = ParseIdFormat(args.to, "--to");
   options.out_prefix = args.out_prefix;
   options.lower = args.lower;
+  options.force_binary = args.force_binary;
   options.rejects = args.rejects;
   options.on_error = ResolveOnError(args.on_error, args.rejects);
   options.scan.long_rows_are_bad = options.on_error != OnError::kFail;
-  if (args.bound != "min" && args.bound != "max") {
+  if (!args.bound.empty() && args.bound != "min" && args.bound != "max") {
     throw CliError(kExitUsage, "--bound: expected min or max");
   }
   const bool time_in =
       options.scan.format == IdFormat::kMs || options.scan.format == IdFormat::kIso8601;
+  // Options that do not apply are refused rather than silently ignored.
+  if (!args.bound.empty() && !time_in) {
+    throw CliError(kExitUsage, "--bound applies to time input only (--from ms or iso8601)");
+  }
+  if (options.to == IdFormat::kBin && (!args.out_prefix.empty() || args.lower)) {
+    throw CliError(kExitUsage, "--out-prefix / --lower do not apply to --to bin (no text)");
+  }
+  const bool text_out = options.to != IdFormat::kBin && options.to != IdFormat::kMs &&
+                        options.to != IdFormat::kIso8601;
+  if (!text_out && (!args.out_prefix.empty() || args.lower)) {
+    throw CliError(kExitUsage, std::string("--out-prefix / --lower do not apply to --to ") +
+                                   IdFormatName(options.to) + " (not an ID text)");
+  }
   options.scan.time_bound =
       args.bound == "max" ? sortid::TimeBound::kEnd : sortid::TimeBound::kStart;
   options.scan.time_layout = LibraryFormat(options.to);
@@ -110,6 +126,8 @@ void DeclareConvert(CLI::App* app, ConvertArgs& args) {
   app->add_option("--out-prefix", args.out_prefix,
                   "prefix written before each output ID (--to typeid: the type name)");
   app->add_flag("--lower", args.lower, "lower-case output letters");
+  app->add_flag("--force-binary", args.force_binary,
+                "--to bin: write the records even when standard output is a terminal");
   app->add_option("--on-error", args.on_error,
                   "invalid rows: fail (stop, exit 1; the default), skip, keep (original text) or "
                   "null (empty field)");
@@ -119,7 +137,7 @@ void DeclareConvert(CLI::App* app, ConvertArgs& args) {
   app->add_option("--bound", args.bound,
                   "with --from ms|iso8601: each time becomes the smallest (min) or largest (max) "
                   "ID of its millisecond (max of a date: of its last millisecond)")
-      ->capture_default_str();
+      ->default_str("min");
 }
 
 }  // namespace

@@ -98,6 +98,11 @@ void ConvertSink::Report() const {
             " no field " + std::to_string(options_.scan.field) + " and " +
             (unchanged_ == 1 ? "is" : "are") + " written unchanged";
   }
+  if (forced_skips_ != 0) {
+    line += "; " + std::to_string(forced_skips_) + " of them " +
+            (forced_skips_ == 1 ? "was" : "were") +
+            " skipped all the same (over --max-row-bytes, or a short binary record)";
+  }
   std::fprintf(stderr, "%s\n", line.c_str());
 }
 
@@ -214,13 +219,18 @@ void ConvertSink::Bad(const Batch& batch, const Row& row, bool decoded) {
                                   ? scanner_.Where(*batch.file, row, 0) +
                                         ": value out of range for --to " + IdFormatName(options_.to)
                                   : scanner_.Describe(*batch.file, row);
-  const bool too_long = row.flags & Row::kTooLong;  // its bytes are gone: always skipped
-  switch (too_long ? OnError::kSkip : options_.on_error) {
+  // A too-long row's bytes are gone, and a short binary record has no ID to
+  // keep or empty: unless the run stops, both are skipped (to the rejects).
+  const bool too_long = row.flags & (Row::kTooLong | Row::kPartialRecord);
+  const bool forced_skip = too_long && options_.on_error != OnError::kFail;
+  if (forced_skip && options_.on_error != OnError::kSkip) ++forced_skips_;
+  switch (forced_skip ? OnError::kSkip : options_.on_error) {
     case OnError::kFail:
       throw CliError(kExitBadData, message);
     case OnError::kSkip:
       rejects_.Add(message,
-                   too_long ? std::string_view{} : std::string_view{row.begin, row.row_len},
+                   (row.flags & Row::kTooLong) ? std::string_view{}
+                                               : std::string_view{row.begin, row.row_len},
                    binary_in_);
       break;
     case OnError::kKeep:
@@ -233,6 +243,7 @@ void ConvertSink::Bad(const Batch& batch, const Row& row, bool decoded) {
       break;
   }
   if (bad_ <= kWarningsShown) {
+    Progress::ClearLine();
     std::fprintf(stderr, "sortid convert: %s\n", message.c_str());
     if (bad_ == kWarningsShown) {
       std::fprintf(stderr, "sortid convert: (further invalid rows not listed)\n");

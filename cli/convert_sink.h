@@ -22,7 +22,8 @@ struct ConvertOptions {
   std::string out_prefix;  // --out-prefix (TypeID type name with --to typeid)
   bool lower = false;
   OnError on_error = OnError::kFail;
-  std::string rejects;  // --rejects FILE
+  std::string rejects;        // --rejects FILE
+  bool force_binary = false;  // --to bin even to a terminal
   std::vector<std::string> files;
 };
 
@@ -63,6 +64,7 @@ class ConvertSink : public Sink {
   std::vector<uint8_t> encoded_;
   std::vector<int64_t> ms_;
   uint64_t rows_ = 0, bad_ = 0, unchanged_ = 0;
+  uint64_t forced_skips_ = 0;  // under keep / null: rows skipped all the same
   bool header_written_ = false;
   uint32_t eol_file_ = 0;  // the file whose line ending eol_ is
   uint8_t eol_ = 1;        // 1 "\n", 2 "\r\n": given to a last line without one

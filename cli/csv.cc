@@ -1,5 +1,6 @@
 #include "cli/csv.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -48,19 +49,37 @@ const char* FindFieldEnd(const char* p, const char* end, char delimiter) {
   return p;
 }
 
+void CutAtQuoteLine(const char* data, uint32_t quote_off, CsvRow* row) {
+  const char* nl = static_cast<const char*>(
+      std::memchr(data + quote_off, '\n', static_cast<size_t>(row->row_len - quote_off)));
+  const uint32_t len = static_cast<uint32_t>(nl + 1 - data);
+  row->row_len = len;
+  row->eol_len = (nl > data && nl[-1] == '\r') ? 2 : 1;
+  row->newlines = static_cast<uint32_t>(CountNewlines(data, nl + 1));
+  row->flags = static_cast<uint8_t>(row->flags | CsvRow::kQuoteCut);
+  row->problem_off = quote_off;
+  // The wanted field, as far as it lies on the kept lines (the row is invalid).
+  const uint32_t content = len - row->eol_len;
+  if (row->field_off > content) row->field_off = content;
+  row->field_len = std::min(row->field_len, content - row->field_off);
+}
+
 bool SplitCsvRow(const char* data, const char* end, bool at_eof, size_t field, char delimiter,
-                 CsvRow* row) {
+                 bool quoting, CsvRow* row) {
   *row = CsvRow{};
   const char* p = data;
   size_t field_no = 1;
   size_t newlines = 0;
   bool found = false;
+  const char* cut_quote = nullptr;  // opens a malformed quoted field that spans lines
   for (;;) {
     // One field at p: its content [content_begin, content_end), then p at
     // the delimiter, the '\n' or end after it.
     const char* content_begin = p;
     const char* content_end;
-    const bool quoted = p < end && *p == '"';
+    const bool quoted = quoting && p < end && *p == '"';
+    const char* const open = p;
+    bool spans_lines = false;
     if (quoted) {
       const char* q = ClosingQuote(p + 1, end, at_eof);
       if (q == end) return false;
@@ -71,10 +90,14 @@ bool SplitCsvRow(const char* data, const char* end, bool at_eof, size_t field, c
           row->problem_off = static_cast<uint32_t>(p - data);
         }
         row->flags |= CsvRow::kUnterminatedQuote;
-        newlines += CountNewlines(p + 1, end);
+        const size_t inside = CountNewlines(p + 1, end);
+        if (inside != 0 && cut_quote == nullptr) cut_quote = open;
+        newlines += inside;
         content_end = p = end;
       } else {
-        newlines += CountNewlines(p + 1, q);
+        const size_t inside = CountNewlines(p + 1, q);
+        spans_lines = inside != 0;
+        newlines += inside;
         content_end = q;
         p = q + 1;
       }
@@ -83,9 +106,12 @@ bool SplitCsvRow(const char* data, const char* end, bool at_eof, size_t field, c
     if (quoted) {
       // Only the "\r" of a "\r\n" may follow the closing quote.
       const bool crlf = stop - p == 1 && *p == '\r' && stop < end;
-      if (stop != p && !crlf && !(row->flags & CsvRow::kTextAfterQuote)) {
-        row->flags |= CsvRow::kTextAfterQuote;
-        row->problem_off = static_cast<uint32_t>(p - data);
+      if (stop != p && !crlf) {
+        if (!(row->flags & CsvRow::kTextAfterQuote)) {
+          row->flags |= CsvRow::kTextAfterQuote;
+          row->problem_off = static_cast<uint32_t>(p - data);
+        }
+        if (spans_lines && cut_quote == nullptr) cut_quote = open;
       }
     } else {
       content_end = stop;
@@ -117,6 +143,7 @@ bool SplitCsvRow(const char* data, const char* end, bool at_eof, size_t field, c
     row->field_off = row->row_len - row->eol_len;
     row->field_len = 0;
   }
+  if (cut_quote != nullptr) CutAtQuoteLine(data, static_cast<uint32_t>(cut_quote - data), row);
   return true;
 }
 

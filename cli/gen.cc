@@ -25,6 +25,7 @@ struct GenOptions {
   std::string prefix;
   bool type_id = false;
   bool lower = false;
+  bool force_binary = false;  // --to bin even to a terminal
   unsigned threads = 1;
   std::string seed_hex;  // 64 hex digits: deterministic (test data only)
   std::string time;      // fixed clock (with --seed: reproducible output)
@@ -108,12 +109,23 @@ int RunGen(const GenOptions& options) {
   if (options.lower) text.letter_case = sortid::LetterCase::kLower;
   text.terminator = '\n';
   if (binary && !options.prefix.empty()) throw CliError(kExitUsage, "--prefix needs text output");
+  for (char c : options.prefix) {  // as convert --out-prefix: it would break the lines
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+      throw CliError(kExitUsage, "--prefix contains " +
+                                     PrintableByte(static_cast<unsigned char>(c)) +
+                                     ", which would break the output lines");
+    }
+  }
   if (options.type_id && !binary) {
     const std::string problem = TypeNameProblem(options.prefix);
     if (!problem.empty()) throw CliError(kExitUsage, "--typeid --prefix: " + problem);
     if (format != sortid::Format::kUlid) {
-      throw CliError(kExitUsage, "--typeid writes ULID text: it does not take --to " +
-                                     std::string(IdFormatName(to)));
+      throw CliError(kExitUsage, options.to.empty()
+                                     ? "--typeid writes ULID text: --kind " + options.kind +
+                                           " writes " + IdFormatName(to) +
+                                           " text by default (add --to ulid)"
+                                     : "--typeid writes ULID text: it does not take --to " +
+                                           std::string(IdFormatName(to)));
     }
   }
   const size_t stride = binary ? 16 : sortid::item_length(format, text);
@@ -145,24 +157,33 @@ int RunGen(const GenOptions& options) {
   std::vector<size_t> produced(threads, 0);
   std::vector<sortid::Error> errors(threads, sortid::Error::kOk);
 
+  if (binary) RefuseBinaryToTerminal(options.force_binary);
   Output out(1);
   Progress progress(progress_mode, static_cast<int64_t>(count), "IDs");
   uint64_t remaining = count, written = 0;
   std::optional<CliError> failure;
+  // How many were written and where the clock stood: the IDs that fit before
+  // the error are in the output.
+  auto stopped = [&](sortid::Error error) {
+    return CliError(kExitBadData,
+                    "generation stopped after " + std::to_string(written) + " of " +
+                        std::to_string(count) + " IDs" +
+                        (options.time.empty() ? std::string()
+                                              : " at --time " + sortid::format_iso8601(fixed_ms)) +
+                        ": " + sortid::error_message(error));
+  };
   // Round r: thread t fills chunk t; the completion step writes chunks 0..T-1.
   auto write_round = [&]() noexcept {
     for (unsigned t = 0; t < threads && !failure; ++t) {
-      if (errors[t] != sortid::Error::kOk) {
-        failure.emplace(kExitBadData,
-                        std::string("generation stopped: ") + sortid::error_message(errors[t]));
-        break;
-      }
       try {
         out.WriteDirect(buffers[t].data(), produced[t] * stride);
         written += produced[t];
       } catch (const CliError& e) {
         failure.emplace(e);
       }
+    }
+    for (unsigned t = 0; t < threads && !failure; ++t) {
+      if (errors[t] != sortid::Error::kOk) failure.emplace(stopped(errors[t]));
     }
     progress.Update(written);
     const uint64_t round = std::min<uint64_t>(remaining, uint64_t{kChunk} * threads);
@@ -189,13 +210,14 @@ int RunGen(const GenOptions& options) {
   if (threads == 1) {  // straight into the output buffer
     while (remaining > 0) {
       fill(0, remaining, out.Reserve(kChunk * stride));
-      if (errors[0] != sortid::Error::kOk) {
-        throw CliError(kExitBadData,
-                       std::string("generation stopped: ") + sortid::error_message(errors[0]));
-      }
       out.Commit(produced[0] * stride);
-      out.MaybeFlush();
       written += produced[0];
+      if (errors[0] != sortid::Error::kOk) {
+        progress.Finish();
+        out.Flush();
+        throw stopped(errors[0]);
+      }
+      out.MaybeFlush();
       remaining -= produced[0];
       progress.Update(written);
     }
@@ -215,8 +237,8 @@ int RunGen(const GenOptions& options) {
     for (auto& w : workers) w.join();
   }
   progress.Finish();
-  if (failure) throw *failure;
   out.Flush();
+  if (failure) throw *failure;
   return kExitOk;
 }
 
@@ -233,6 +255,8 @@ Command AddGenCommand(CLI::App& parent) {
   app->add_option("--prefix", options->prefix, "prefix written before each ID");
   app->add_flag("--typeid", options->type_id, "--prefix is a TypeID type name ('_' implied)");
   app->add_flag("--lower", options->lower, "lower-case letters");
+  app->add_flag("--force-binary", options->force_binary,
+                "--to bin: write the records even when standard output is a terminal");
   app->add_option("--threads", options->threads,
                   "generator threads (1-256); with more than one, each writes its own chunks in "
                   "turn: record and uuidv7 output is then not in sorted order, and a --seed "

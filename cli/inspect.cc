@@ -93,7 +93,21 @@ Inspection Inspect(std::string_view text) {
     InspectUlid(r);
     return r;
   }
-  // Say why, for the shape it is closest to.
+  // Say why, for the shape it is closest to: a TypeID (type name, '_', 26
+  // characters) first.
+  if (split.error == sortid::Error::kOk && !split.type_name.empty() &&
+      text.size() == split.type_name.size() + 27) {
+    sortid::TextOptions options;
+    options.prefix = split.type_name;
+    options.type_id = true;
+    const sortid::Explanation why = sortid::explain(sortid::Format::kUlid, text, options);
+    r.read_as = "TypeID";
+    r.error = DescribeError(why, text, text.size());
+    if (why.error != sortid::Error::kLength && why.position < text.size()) {
+      r.column = why.position + 1;
+    }
+    return r;
+  }
   sortid::Format closest = sortid::Format::kUlid;
   if (text.size() == 20) closest = sortid::Format::kRecordId;
   if (text.size() == 36) closest = sortid::Format::kUuid;
@@ -119,7 +133,7 @@ void PrintForms(const uint8_t* id) {
   std::printf("  hex:       %s\n", Hex(id).c_str());
 }
 
-// Text safe for a terminal: control bytes (C0 and DEL) as \xNN, so an input
+// Text safe for a terminal: control bytes (C0 and DEL) escaped, so an input
 // cannot move the cursor or retitle the window; other bytes as they are.
 std::string TerminalSafe(std::string_view s) {
   std::string out;
@@ -127,9 +141,7 @@ std::string TerminalSafe(std::string_view s) {
   for (char byte : s) {
     const auto c = static_cast<unsigned char>(byte);
     if (c < 0x20 || c == 0x7F) {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\x%02x", c);
-      out += buf;
+      out += EscapedControl(c);
     } else {
       out += byte;
     }
@@ -203,8 +215,10 @@ size_t Utf8SequenceLength(std::string_view s, size_t i) {
 }
 
 // A JSON string: quotes, backslashes and control bytes escaped; well-formed
-// UTF-8 as it is; each byte that is not part of well-formed UTF-8 as \u00XX.
-std::string Json(std::string_view s) {
+// UTF-8 as it is; each byte that is not part of well-formed UTF-8 as U+FFFD
+// (never \u00XX, which would read as a real character; "input_hex" then
+// gives the bytes). *lossy: set when such a byte was replaced.
+std::string Json(std::string_view s, bool* lossy = nullptr) {
   std::string out = "\"";
   for (size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -218,6 +232,10 @@ std::string Json(std::string_view s) {
     } else if (const size_t n = c >= 0x80 ? Utf8SequenceLength(s, i) : 0; n != 0) {
       out.append(s.substr(i, n));
       i += n;
+    } else if (c >= 0x80) {
+      out += "\\ufffd";
+      if (lossy != nullptr) *lossy = true;
+      ++i;
     } else {
       char buf[8];
       std::snprintf(buf, sizeof(buf), "\\u%04x", c);
@@ -229,7 +247,17 @@ std::string Json(std::string_view s) {
 }
 
 void PrintJson(const Inspection& r) {
-  std::string line = "{\"input\":" + Json(r.input);
+  bool lossy = false;
+  std::string line = "{\"input\":" + Json(r.input, &lossy);
+  if (lossy) {  // the input is not UTF-8: its exact bytes
+    line += ",\"input_hex\":\"";
+    for (const char c : r.input) {
+      char buf[4];
+      std::snprintf(buf, sizeof(buf), "%02x", static_cast<unsigned char>(c));
+      line += buf;
+    }
+    line += '"';
+  }
   const auto add = [&line](const char* key, const std::string& json_value) {
     line += ",\"";
     line += key;

@@ -12,6 +12,13 @@
 
 namespace sortid::cli {
 
+void RefuseBinaryToTerminal(bool forced) {
+  if (forced || ::isatty(STDOUT_FILENO) != 1) return;
+  throw CliError(kExitUsage,
+                 "standard output is a terminal: binary records would garble it; redirect it to "
+                 "a file or a pipe, or add --force-binary");
+}
+
 Input::Input(const std::string& path) {
   if (path.empty() || path == "-") {
     fd_ = STDIN_FILENO;
@@ -112,7 +119,20 @@ Progress::Progress(ProgressMode mode, int64_t total_bytes, const char* unit)
       total_(total_bytes),
       unit_(unit),
       start_(std::chrono::steady_clock::now()),
-      last_draw_(start_ - std::chrono::seconds(1)) {}
+      last_draw_(start_ - std::chrono::seconds(1)) {
+  if (enabled_) active_ = this;
+}
+
+Progress* Progress::active_ = nullptr;
+
+Progress::~Progress() {
+  Finish();
+  if (active_ == this) active_ = nullptr;
+}
+
+void Progress::ClearLine() {
+  if (active_ != nullptr) active_->Finish();
+}
 
 namespace {
 // "1.23 GiB" style for bytes, "123.4 M" for counts.

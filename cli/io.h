@@ -33,6 +33,10 @@ class Input {
   std::string name_;
 };
 
+// Binary records on a terminal garble it: refused (CliError(kExitUsage))
+// when standard output is a terminal, unless forced (--force-binary).
+void RefuseBinaryToTerminal(bool forced);
+
 // Buffered writer on a file descriptor. Write errors throw CliError(kExitIo).
 class Output {
  public:
@@ -79,11 +83,15 @@ ProgressMode ParseProgressMode(const std::string& name);
 class Progress {
  public:
   Progress(ProgressMode mode, int64_t total_bytes, const char* unit = "B");
-  ~Progress() { Finish(); }
+  ~Progress();
   void Update(uint64_t done);
   void Finish();
+  // Clears the bar of the progress in use, if drawn, so that a message on
+  // stderr starts on a clean line; the next Update draws it again.
+  static void ClearLine();
 
  private:
+  static Progress* active_;
   bool enabled_;
   bool drawn_ = false;
   double min_seconds_;

@@ -69,8 +69,17 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return CheckStdout("sortid", code == 0 ? 0 : kExitUsage);
+    if (e.get_exit_code() == 0) {  // --help, --version: CLI11 prints them
+      return CheckStdout("sortid", app.exit(e));
+    }
+    // CLI11's own texts get the same "sortid SUBCOMMAND: " prefix as ours.
+    std::string who = "sortid";
+    for (const Command& command : commands) {
+      if (argc > 1 && command.app->get_name() == argv[1]) who += " " + command.app->get_name();
+    }
+    std::fflush(stdout);
+    std::fprintf(stderr, "%s: %s (%s --help)\n", who.c_str(), e.what(), who.c_str());
+    return kExitUsage;
   }
   for (const Command& command : commands) {
     if (!*command.app) continue;

@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "cli/row_errors.h"
+
 namespace sortid::cli {
 
 const uint8_t* AllValid() {
@@ -32,6 +34,16 @@ RowBatcher::RowBatcher(RowDecoder& decoder) : decoder_(decoder) {
 
 void RowBatcher::Add(Row row, size_t newlines, ScanPosition& position, Sink& sink) {
   row.line = position.line;
+  // The buffer holds a line ending more than the limit: a row that fits it
+  // may still be a byte or two over.
+  const ScanOptions& options = decoder_.options();
+  if (row.row_len - row.eol_len > options.max_row_bytes && !(row.flags & Row::kQuoteCut)) {
+    if (!options.long_rows_are_bad) {
+      Flush(position, sink);  // the rows before it are delivered
+      throw CliError(kExitBadData, TooLongError(*position.file, row.line, options.max_row_bytes));
+    }
+    row.flags = static_cast<uint8_t>(row.flags | Row::kTooLong);
+  }
   position.line += newlines;
   rows_.push_back(row);
   if (rows_.size() == kBatchRows) Flush(position, sink);

@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cstring>
+#include <string>
+#include <vector>
 
 namespace sortid::cli {
 namespace {
 
-constexpr uint8_t kUnusable =
-    Row::kMissingField | Row::kUnterminatedQuote | Row::kTextAfterQuote | Row::kTooLong;
+constexpr uint8_t kUnusable = Row::kMissingField | Row::kUnterminatedQuote | Row::kTextAfterQuote |
+                              Row::kTooLong | Row::kPartialRecord;
 
 bool Usable(sortid::Format format, const sortid::TextOptions& text) {
   return sortid::check_options(format, text) == sortid::Error::kOk;
@@ -84,7 +86,11 @@ bool RowDecoder::DecodeOne(std::string_view field, uint8_t* id) const {
     const bool integer = !field.empty() && field.find_first_not_of("0123456789", field[0] == '-') ==
                                                std::string_view::npos;
     if (integer != (options_.format == IdFormat::kMs)) return false;
-    const std::optional<int64_t> ms = sortid::parse_timestamp(field, options_.time_bound);
+    // A time names its millisecond (max: the largest ID of that millisecond);
+    // only a date stands for a period, whose max is its last millisecond.
+    const bool date_only = field.find_first_of("T: ") == std::string_view::npos;
+    const std::optional<int64_t> ms =
+        sortid::parse_timestamp(field, date_only ? options_.time_bound : sortid::TimeBound::kStart);
     if (!ms) return false;
     uint8_t other[16];
     return options_.time_bound == sortid::TimeBound::kStart
@@ -115,6 +121,26 @@ size_t RowDecoder::DecodeRowByRow(const Row* rows, size_t n, uint8_t* ids,
 }
 
 std::string RowDecoder::Explain(const Row& row, size_t* position) const {
+  // A quoted field is judged as its unescaped text ("" is one quote); the
+  // position is mapped back to the bytes of the row.
+  if ((row.flags & Row::kQuoted) && row.field().find("\"\"") != std::string_view::npos) {
+    std::string unescaped;
+    std::vector<size_t> raw;  // raw offset of each unescaped byte
+    const std::string_view f = row.field();
+    for (size_t i = 0; i < f.size(); ++i) {
+      raw.push_back(i);
+      unescaped.push_back(f[i]);
+      if (f[i] == '"' && i + 1 < f.size() && f[i + 1] == '"') ++i;
+    }
+    Row copy = row;
+    copy.begin = unescaped.data();
+    copy.field_off = 0;
+    copy.field_len = static_cast<uint32_t>(unescaped.size());
+    copy.flags = static_cast<uint8_t>(copy.flags & ~Row::kQuoted);
+    const std::string why = Explain(copy, position);
+    *position = *position < raw.size() ? raw[*position] : f.size();
+    return why;
+  }
   const std::string_view field = row.field();
   *position = 0;
   if (StartsWithBom(field)) {
@@ -127,6 +153,9 @@ std::string RowDecoder::Explain(const Row& row, size_t* position) const {
     const bool readable = sortid::parse_timestamp(field).has_value();
     const bool integer = !field.empty() && field.find_first_not_of("0123456789", field[0] == '-') ==
                                                std::string_view::npos;
+    if (ms && integer && !readable) {
+      return "a whole number of milliseconds outside the times sortid reads";
+    }
     if (!readable || integer != ms) {
       return ms ? "not a whole number of milliseconds"
                 : "not an ISO 8601 time (2024-01-31, 2024-01-31T12:00:00.250Z, ...)";

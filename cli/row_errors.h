@@ -11,6 +11,9 @@
 
 namespace sortid::cli {
 
+// The error for a row over --max-row-bytes under --on-error fail.
+std::string TooLongError(const std::string& file, uint64_t line, size_t max_row_bytes);
+
 class RowErrors {
  public:
   explicit RowErrors(const RowDecoder& decoder) : decoder_(decoder) {}

@@ -36,9 +36,7 @@ std::string QuotedPath(const std::string& path) {
   for (const char c : path) {
     const auto byte = static_cast<unsigned char>(c);
     if (byte < 0x20 || byte == 0x7F) {
-      char hex[8];
-      std::snprintf(hex, sizeof hex, "\\x%02x", byte);
-      out += hex;
+      out += EscapedControl(byte);
     } else if (c == '\\' || c == '\'') {
       out += '\\';
       out += c;

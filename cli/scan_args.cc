@@ -11,6 +11,11 @@ OnError ParseOnError(const std::string& name) {
 }
 
 OnError ResolveOnError(const std::string& on_error, const std::string& rejects) {
+  if (rejects == "-") {
+    throw CliError(kExitUsage,
+                   "--rejects -: give a file name ('-' would mix the rejected rows into standard "
+                   "output)");
+  }
   return ParseOnError(!on_error.empty() ? on_error : rejects.empty() ? "fail" : "skip");
 }
 
@@ -38,12 +43,16 @@ void ScanArgs::Add(CLI::App* app, const char* format_option, const char* format_
       ->check(CLI::Range(size_t{1}, size_t{1} << 20));
   app->add_option("--delimiter", delimiter, "field delimiter: one character or 'tab'")
       ->capture_default_str();
+  app->add_option("--quote", quote,
+                  "field mode: csv (RFC 4180 quotes) or none ('\"' is an ordinary byte, as in "
+                  "TSV)")
+      ->capture_default_str();
   app->add_flag("--header", header, header_help);
   app->add_option("--prefix", prefix, "prefix every input ID carries (with typeid: the type name)");
   app->add_flag("--lenient", lenient, "accept Crockford aliases I/L (as 1) and O (as 0)");
   app->add_option("--max-row-bytes", max_row_bytes,
-                  "longest row accepted (longer: an error, or a bad row under --on-error "
-                  "skip/keep/null)")
+                  "longest row accepted, line ending not counted (longer: an error, or a bad "
+                  "row under --on-error skip/keep/null); also the most a quoted field may span")
       ->capture_default_str()
       ->check(CLI::Range(size_t{64}, size_t{1} << 30));
   app->add_option("--progress", progress, "progress bar on stderr: auto, always or never")
@@ -60,9 +69,26 @@ ScanOptions ScanArgs::Resolve(const std::string& command) const {
   scan.text.lenient = lenient;
   scan.field = field;
   scan.delimiter = ParseDelimiter(delimiter);
+  if (quote != "csv" && quote != "none") {
+    throw CliError(kExitUsage, "--quote: expected csv or none");
+  }
+  if (quote == "none" && field == 0) {
+    throw CliError(kExitUsage, "--quote applies to field mode only (--field N)");
+  }
+  scan.quoting = quote == "csv";
   scan.header = header;
   scan.max_row_bytes = max_row_bytes;
   scan.progress = no_progress ? ProgressMode::kNever : ParseProgressMode(progress);
+  if (scan.format == IdFormat::kBin && (!prefix.empty() || lenient)) {
+    throw CliError(kExitUsage, "--prefix / --lenient do not apply to binary input");
+  }
+  const bool aliases = scan.format == IdFormat::kUlid || scan.format == IdFormat::kRecordId ||
+                       scan.format == IdFormat::kTypeId;
+  if (lenient && !aliases && scan.format != IdFormat::kMs && scan.format != IdFormat::kIso8601) {
+    throw CliError(kExitUsage, std::string("--lenient applies to Crockford base32 input (ulid, "
+                                           "record); --from ") +
+                                   IdFormatName(scan.format) + " has no aliases");
+  }
   if (header && field == 0 && scan.format == IdFormat::kBin) {
     throw CliError(kExitUsage, "--header does not apply to binary input");
   }

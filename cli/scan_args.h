@@ -23,6 +23,7 @@ struct ScanArgs {
   std::string format = "ulid";
   size_t field = 0;
   std::string delimiter = ",";
+  std::string quote = "csv";
   bool header = false;
   std::string prefix;
   bool lenient = false;

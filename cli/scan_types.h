@@ -68,6 +68,7 @@ struct ScanOptions {
   sortid::TextOptions text;           // prefix, lenient, type_id (no terminator)
   size_t field = 0;                   // 1-based field, 0 = the whole line
   char delimiter = ',';
+  bool quoting = true;  // false (--quote none): '"' is an ordinary byte
   bool header = false;
   ProgressMode progress = ProgressMode::kAuto;
   size_t max_row_bytes = 4 << 20;  // longer rows: an error, or bad rows (long_rows_are_bad)

@@ -12,7 +12,8 @@ Scanner::Scanner(const ScanOptions& options)
       errors_(decoder_),
       batcher_(decoder_),
       lines_(decoder_),
-      reader_(options.max_row_bytes) {}
+      // Room for the longest row and its line ending ("\r\n").
+      reader_(options.max_row_bytes + 2) {}
 
 void Scanner::Run(const std::vector<std::string>& files, Sink& sink) {
   std::vector<std::string> names = files;
@@ -24,17 +25,9 @@ void Scanner::Run(const std::vector<std::string>& files, Sink& sink) {
     position_ = ScanPosition{&input.name(), static_cast<uint32_t>(f + 1), 1, options_.header};
     lines_.Reset();
     at_input_start_ = options_.format != IdFormat::kBin;
-    skipping_ = skip_in_quotes_ = false;
-    const size_t leftover =
-        reader_.Run(input, &done, progress,
-                    [&](const char* d, size_t n, bool eof) { return Process(d, n, eof, sink); });
-    if (leftover != 0) {  // only binary input leaves bytes behind at the end
-      throw CliError(kExitBadData, input.name() + ": " + std::to_string(leftover) +
-                                       " trailing byte" + (leftover == 1 ? "" : "s") + " after " +
-                                       std::to_string(position_.line - 1) +
-                                       " complete 16-byte records (binary input must be a "
-                                       "multiple of 16 bytes)");
-    }
+    skipping_ = false;
+    (void)reader_.Run(input, &done, progress,
+                      [&](const char* d, size_t n, bool eof) { return Process(d, n, eof, sink); });
   }
   progress.Finish();
 }
@@ -46,7 +39,18 @@ size_t Scanner::Process(const char* data, size_t size, bool at_eof, Sink& sink) 
     const size_t n = std::min<size_t>(size, 3);
     if (std::memcmp(data, kBom, n) == 0 && n < 3 && !at_eof) return 0;  // undecided
     at_input_start_ = false;
+    const bool utf16 = size >= 2 && ((data[0] == '\xFF' && data[1] == '\xFE') ||
+                                     (data[0] == '\xFE' && data[1] == '\xFF'));
+    if (utf16) {  // every row would fail with a puzzling length: say why
+      Progress::ClearLine();
+      std::fprintf(stderr,
+                   "sortid %s: %s: starts with %s, a UTF-16 byte order mark: sortid reads UTF-8 "
+                   "or ASCII (convert it first: iconv -f UTF-16 -t UTF-8)\n",
+                   options_.command.c_str(), position_.file->c_str(),
+                   data[0] == '\xFF' ? "FF FE" : "FE FF");
+    }
     if (size >= 3 && std::memcmp(data, kBom, 3) == 0) {
+      Progress::ClearLine();
       std::fprintf(stderr,
                    "sortid %s: %s: skipped the UTF-8 byte order mark (EF BB BF) at the start\n",
                    options_.command.c_str(), position_.file->c_str());
@@ -64,26 +68,38 @@ size_t Scanner::Process(const char* data, size_t size, bool at_eof, Sink& sink) 
 }
 
 size_t Scanner::ProcessRows(const char* data, size_t size, bool at_eof, Sink& sink) {
-  if (options_.format == IdFormat::kBin) return ProcessBinary(data, size, sink);
+  if (options_.format == IdFormat::kBin) return ProcessBinary(data, size, at_eof, sink);
   if (options_.field != 0) return ProcessFields(data, size, at_eof, sink);
   return lines_.Scan(data, size, at_eof, position_, batcher_, sink);
 }
 
 size_t Scanner::TooLong(const char* data, size_t size, Sink& sink) {
+  if (options_.field != 0 && options_.quoting) {
+    // The row has not ended where its first line does: that line break is in
+    // a quoted field that does not close within the limit. The row is the
+    // line the quote opened on, a bad row; the next row starts after it.
+    const char* nl = static_cast<const char*>(std::memchr(data, '\n', size));
+    if (nl != nullptr) {
+      Row row;
+      SplitCsvRow(data, nl + 1, true, options_.field, options_.delimiter, true, &row);
+      row.begin = data;
+      row.flags = static_cast<uint8_t>(row.flags | Row::kUnterminatedQuote | Row::kQuoteOverLimit);
+      if (!(row.flags & Row::kQuoteCut)) CutAtQuoteLine(data, row.problem_off, &row);
+      batcher_.Add(row, row.newlines, position_, sink);
+      batcher_.Flush(position_, sink);
+      return row.row_len;
+    }
+  }
   if (!options_.long_rows_are_bad) {
-    throw CliError(kExitBadData, *position_.file + ":" + std::to_string(position_.line) +
-                                     ": row longer than " + std::to_string(reader_.block_bytes()) +
-                                     " bytes (raise the limit with --max-row-bytes, or take such "
-                                     "rows as bad rows with --on-error skip)");
+    throw CliError(kExitBadData,
+                   TooLongError(*position_.file, position_.line, options_.max_row_bytes));
   }
   Row row;
   row.begin = data;
   row.row_len = static_cast<uint32_t>(std::min<size_t>(size, 64));  // the start, for messages
   row.flags = Row::kTooLong;
   const uint64_t line = position_.line;
-  // The newlines inside the row so far (field mode: quoted line breaks).
   skipping_ = true;
-  skip_in_quotes_ = false;
   const size_t used = SkipRest(data, size, false);
   row.line = line;
   const uint64_t after = position_.line;
@@ -95,15 +111,13 @@ size_t Scanner::TooLong(const char* data, size_t size, Sink& sink) {
 }
 
 size_t Scanner::SkipRest(const char* data, size_t size, bool at_eof) {
-  for (size_t i = 0; i < size; ++i) {
-    const char c = data[i];
-    if (options_.field != 0 && c == '"') skip_in_quotes_ = !skip_in_quotes_;
-    if (c != '\n') continue;
+  // The row's first line is over the limit: skipped to its end, quotes or not
+  // (a quote in it cannot take the lines after it).
+  const char* nl = static_cast<const char*>(std::memchr(data, '\n', size));
+  if (nl != nullptr) {
     ++position_.line;
-    if (!skip_in_quotes_) {
-      skipping_ = false;
-      return i + 1;
-    }
+    skipping_ = false;
+    return static_cast<size_t>(nl - data) + 1;
   }
   if (at_eof) skipping_ = false;
   return size;
@@ -113,7 +127,8 @@ size_t Scanner::ProcessFields(const char* data, size_t size, bool at_eof, Sink& 
   size_t pos = 0;
   while (pos < size) {
     Row row;
-    if (!SplitCsvRow(data + pos, data + size, at_eof, options_.field, options_.delimiter, &row)) {
+    if (!SplitCsvRow(data + pos, data + size, at_eof, options_.field, options_.delimiter,
+                     options_.quoting, &row)) {
       break;
     }
     row.begin = data + pos;
@@ -129,12 +144,20 @@ size_t Scanner::ProcessFields(const char* data, size_t size, bool at_eof, Sink& 
   return pos;
 }
 
-size_t Scanner::ProcessBinary(const char* data, size_t size, Sink& sink) {
+size_t Scanner::ProcessBinary(const char* data, size_t size, bool at_eof, Sink& sink) {
   const size_t records = size / 16;
   for (size_t i = 0; i < records; i += kBatchRows) {
     const char* base = data + 16 * i;
     batcher_.DeliverFixed(base, 16, 0, reinterpret_cast<const uint8_t*>(base),
                           std::min(kBatchRows, records - i), position_, sink);
+  }
+  if (at_eof && size % 16 != 0) {  // a short last record: an invalid row, for the rejects
+    Row row;
+    row.begin = data + records * 16;
+    row.row_len = row.field_len = static_cast<uint32_t>(size % 16);
+    row.flags = Row::kPartialRecord;
+    batcher_.Add(row, 1, position_, sink);
+    return size;
   }
   return records * 16;
 }

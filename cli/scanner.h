@@ -5,7 +5,9 @@
 // RowDecoder) and handed to a Sink with the validity bitmap. This class only
 // loops; RowErrors words the messages. A UTF-8 byte order mark at the start
 // of an input is skipped with a note; a row over --max-row-bytes is an error,
-// or (long_rows_are_bad) an invalid row whose bytes are skipped.
+// or (long_rows_are_bad) an invalid row whose bytes are skipped to the end of
+// its first line. A quoted field that does not close within --max-row-bytes makes
+// the line it opened on an invalid row (csv.h: a quote costs at most its row).
 #ifndef SORTID_CLI_SCANNER_H_
 #define SORTID_CLI_SCANNER_H_
 
@@ -42,7 +44,7 @@ class Scanner {
   size_t Process(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessRows(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessFields(const char* data, size_t size, bool at_eof, Sink& sink);
-  size_t ProcessBinary(const char* data, size_t size, Sink& sink);
+  size_t ProcessBinary(const char* data, size_t size, bool at_eof, Sink& sink);
   // The row at data fills the whole block: an invalid row (its first bytes)
   // and the rest of it skipped. Returns the bytes consumed.
   size_t TooLong(const char* data, size_t size, Sink& sink);
@@ -58,7 +60,6 @@ class Scanner {
   ScanPosition position_;
   bool at_input_start_ = false;  // a byte order mark may follow
   bool skipping_ = false;        // inside a too-long row
-  bool skip_in_quotes_ = false;  // field mode: inside a quoted field while skipping
 };
 
 }  // namespace sortid::cli

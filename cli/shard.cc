@@ -58,7 +58,10 @@ class ShardSink : public Sink {
           throw CliError(kExitBadData, scanner_.Describe(*batch.file, row));
         }
         const std::string why = scanner_.Describe(*batch.file, row);
-        if (invalid_ <= 10) std::fprintf(stderr, "sortid shard: %s (skipped)\n", why.c_str());
+        if (invalid_ <= 10) {
+          Progress::ClearLine();
+          std::fprintf(stderr, "sortid shard: %s (skipped)\n", why.c_str());
+        }
         rejects_.Add(why,
                      row.flags & Row::kTooLong ? std::string_view{}
                                                : std::string_view{row.begin, row.row_len},

@@ -106,8 +106,9 @@ class ValidateSink : public Sink {
           ++duplicates_;
           const uint64_t first_file = first >> kLineBits;
           const uint64_t first_line = first & ((uint64_t{1} << kLineBits) - 1);
-          Report(scanner_.Where(*batch.file, batch.row(i), 0) + ": duplicate of " +
-                 FileName(first_file) + ":" + std::to_string(first_line));
+          Report(scanner_.Where(*batch.file, batch.row(i), 0) + InputNumber(batch.file_index) +
+                 ": duplicate of " + FileName(first_file) + ":" + std::to_string(first_line) +
+                 InputNumber(first_file));
         }
       }
     }
@@ -134,6 +135,15 @@ class ValidateSink : public Sink {
                                        (reported_ == 1 ? " problem" : " problems") +
                                        " (--max-errors)");
     }
+  }
+  // " (input N)" when the name is given more than once, so that a row is
+  // never reported as a duplicate of what reads as itself.
+  std::string InputNumber(uint64_t index) const {
+    if (files_.empty()) return "";
+    const std::string& name = files_[index - 1];
+    size_t same = 0;
+    for (const std::string& f : files_) same += f == name;
+    return same > 1 ? " (input " + std::to_string(index) + ")" : "";
   }
   std::string FileName(uint64_t index) const {
     if (files_.empty()) return "<stdin>";

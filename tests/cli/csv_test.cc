@@ -17,11 +17,12 @@ struct Split {
   std::string_view field() const { return text.substr(row.field_off, row.field_len); }
 };
 
-Split SplitAt(std::string_view text, size_t field, bool at_eof = true, char delimiter = ',') {
+Split SplitAt(std::string_view text, size_t field, bool at_eof = true, char delimiter = ',',
+              bool quoting = true) {
   Split s;
   s.text = text;
-  s.complete =
-      SplitCsvRow(text.data(), text.data() + text.size(), at_eof, field, delimiter, &s.row);
+  s.complete = SplitCsvRow(text.data(), text.data() + text.size(), at_eof, field, delimiter,
+                           quoting, &s.row);
   return s;
 }
 
@@ -102,27 +103,71 @@ TEST(Csv, LongRowsBeyondTheWordLoop) {
 }
 
 // A malformed quote is flagged with the offset of the offending byte: an
-// unterminated quote (in the field or before it) at its opening quote, and
-// runs the row to the end of input; text after a closing quote at its first
-// byte.
+// unterminated quote (in the field or before it) at its opening quote, text
+// after a closing quote at its first byte. An unterminated quote on the last
+// line runs the row to the end of input.
 TEST(Csv, MalformedQuotesPointAtTheProblem) {
   struct Case {
     std::string_view text;
     uint8_t flag;
     uint32_t problem_off;
   };
-  const Case kCases[] = {{"a,\"b,c\nd\n", CsvRow::kUnterminatedQuote, 2},
-                         {"\"a,b\nc,d\n", CsvRow::kUnterminatedQuote, 0},
+  const Case kCases[] = {{"a,\"b,c", CsvRow::kUnterminatedQuote, 2},
+                         {"\"a,b", CsvRow::kUnterminatedQuote, 0},
                          {"x,\"U\"zz,y\n", CsvRow::kTextAfterQuote, 5}};
   for (const Case& c : kCases) {
     SCOPED_TRACE(c.text);
     const Split s = SplitAt(c.text, 2);
     ASSERT_TRUE(s.complete);
     EXPECT_TRUE(s.row.flags & c.flag);
+    EXPECT_FALSE(s.row.flags & CsvRow::kQuoteCut);
     EXPECT_EQ(s.row.problem_off, c.problem_off);
     EXPECT_EQ(s.row.row_len, s.text.size());
   }
-  EXPECT_EQ(SplitAt(kCases[0].text, 2).row.newlines, 2u);  // the quoted one and the last
+}
+
+// A quote costs at most its row: a malformed quoted field that spans lines
+// ends the row at the end of the line where it opened.
+TEST(Csv, MalformedQuoteAcrossLinesCostsOnlyItsLine) {
+  struct Case {
+    std::string_view text;
+    uint8_t flag;
+    uint32_t problem_off;
+    uint32_t row_len;
+    uint8_t eol_len;
+  };
+  const Case kCases[] = {
+      {"a,\"b,c\nd\n", CsvRow::kUnterminatedQuote, 2, 7, 1},               // never closes
+      {"\"a,b\r\nc,d\n", CsvRow::kUnterminatedQuote, 0, 6, 2},             // CRLF
+      {"\"Al,X\nBo,Y\n\"Cy,Z\n", CsvRow::kTextAfterQuote, 0, 6, 1},        // closes at a stray
+      {"\"two\nlines\",\"x\ny\"z\n", CsvRow::kTextAfterQuote, 12, 15, 1},  // second field
+  };
+  for (const Case& c : kCases) {
+    SCOPED_TRACE(c.text);
+    for (const bool at_eof : {true, false}) {
+      const Split s = SplitAt(c.text, 2, at_eof);
+      ASSERT_TRUE(s.complete);
+      EXPECT_TRUE(s.row.flags & c.flag);
+      EXPECT_TRUE(s.row.flags & CsvRow::kQuoteCut);
+      EXPECT_EQ(s.row.problem_off, c.problem_off);
+      EXPECT_EQ(s.row.row_len, c.row_len);
+      EXPECT_EQ(s.row.eol_len, c.eol_len);
+      EXPECT_LE(s.row.field_off + s.row.field_len, s.row.row_len - s.row.eol_len);
+      if (c.flag == CsvRow::kUnterminatedQuote) break;  // needs the end of input to decide
+    }
+  }
+  // A well-formed quoted line break still joins the lines.
+  const Split ok = SplitAt("\"two\nlines\",x\nnext\n", 2);
+  EXPECT_EQ(ok.row.flags, 0);
+  EXPECT_EQ(ok.row.row_len, 14u);
+}
+
+TEST(Csv, QuoteNoneMakesQuotesOrdinary) {
+  const Split s = SplitAt("\"Al\tX\nBo\tY\n", 2, true, '\t', /*quoting=*/false);
+  ASSERT_TRUE(s.complete);
+  EXPECT_EQ(s.field(), "X");
+  EXPECT_EQ(s.row.row_len, 6u);
+  EXPECT_EQ(s.row.flags, 0);
 }
 
 TEST(Csv, FindFieldEndEveryPosition) {

@@ -3,8 +3,8 @@
 
 Random inputs, one ID per line and CSV with quoted fields, quoted line
 breaks, CRLF, a missing final newline, rows with a missing field, text
-after a closing quote, an unclosed quote at the end and rows over
---max-row-bytes are built row by row, each known to be good or bad. The
+after a closing quote, an unclosed quote at the end (it costs only its line)
+and rows over --max-row-bytes are built row by row, each known to be good or bad. The
 test checks that every good row comes out converted, in order, and that the
 rejects file holds every bad row verbatim (after its '# ' comment line), in
 order; a row over the limit is listed by its comment only.
@@ -86,10 +86,16 @@ def csv_case(rng, n):
             ulid, _ = random_ulid(rng)
             rows.append((f'{first},"{ulid}"zz,z{eol}', False, None))  # text after the quote
         else:
-            rows.append((f"{first},{'y' * (MAX_ROW + rng.randrange(1, 500))},z{eol}", False, "long"))
-    if rng.random() < 0.3:  # an unclosed quote swallows the rest of the input
+            text = f"{first},{'y' * (MAX_ROW + rng.randrange(1, 500))},z{eol}"
+            if "\n" in first:  # its quote holds a line break but the row does not end in time:
+                cut = text.index("\n") + 1  # the first line is a bad row, the rest a long one
+                rows.append((text[:cut], False, None))
+                text = text[cut:]
+            rows.append((text, False, "long"))
+    if rng.random() < 0.3:  # an unclosed quote costs only its line
         ulid, _ = random_ulid(rng)
-        rows.append((f'a,"{ulid},z\nmore,rows\n', False, None))
+        rows.append((f'a,"{ulid},z\n', False, None))
+        rows.append(("more,rows\n", False, None))  # no field 2
     return rows, ["--field", "2"]
 
 

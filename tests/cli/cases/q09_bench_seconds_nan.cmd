@@ -1,0 +1,1 @@
+sortid bench --seconds nan

@@ -1,0 +1,1 @@
+sortid validate --unique --max-errors 2 ulids.txt ulids.txt
