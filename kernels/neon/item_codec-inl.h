@@ -20,6 +20,7 @@
 #endif
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 
@@ -50,7 +51,7 @@ struct AsciiTable {
 };
 constexpr AsciiTable MakeAsciiTable(const std::array<int8_t, 256>& source, bool upper_ok) {
   AsciiTable t{};
-  for (int c = 0; c < 128; ++c) {
+  for (size_t c = 0; c < 128; ++c) {
     const bool upper = c >= 'A' && c <= 'Z';
     t.value[c] = source[c] >= 0 && (upper_ok || !upper) ? static_cast<uint8_t>(source[c] + 1) : 0;
   }
