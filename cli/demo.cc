@@ -82,8 +82,9 @@ int RunDemo(size_t count) {
   for (size_t i : corrupted) {
     const std::string_view line(&text[i * stride], stride);
     const sortid::Explanation why = sortid::explain(sortid::Format::kUlid, line, lines);
-    std::printf("  line %zu: %.*s -> %s at byte %zu\n", i + 1, 26, line.data(),
-                sortid::error_message(why.error), why.position);
+    // Messages count positions from 1 (docs/formats.md); explain() gives the offset.
+    std::printf("  line %zu: %.*s -> %s at position %zu\n", i + 1, 26, line.data(),
+                sortid::error_message(why.error), why.position + 1);
   }
   for (size_t i = 0; i < count && i < 3; ++i) {
     sortid::Ulid ulid;
