@@ -78,6 +78,18 @@ const kernels::KernelTable* TableAtFirstUse() {
 
 extern const kernels::ItemCodec kResolvingCodec;
 
+// The entries of codec, as g_item_entries holds them.
+constexpr ItemEntries EntriesOf(const kernels::ItemCodec& c) {
+  return {{c.decode_ulid[0], c.decode_ulid[1], c.decode_ulid[2]},
+          {c.decode_record[0], c.decode_record[1], c.decode_record[2]},
+          c.encode_ulid,
+          c.encode_record,
+          c.decode_uuid,
+          c.decode_uuid_hex,
+          c.encode_uuid,
+          c.encode_uuid_hex};
+}
+
 void StoreEntries(const kernels::ItemCodec& codec) {
   constexpr auto kRelaxed = std::memory_order_relaxed;
   ItemEntries& e = g_item_entries;
@@ -132,7 +144,7 @@ void FirstEncodeUuidHex(const uint8_t* id, bool lower, char* out) {
   Resolved().encode_uuid_hex(id, lower, out);
 }
 
-constinit const kernels::ItemCodec kResolvingCodec = {
+constexpr kernels::ItemCodec kResolvingCodec = {
     "",
     {FirstDecodeUlid<0>, FirstDecodeUlid<1>, FirstDecodeUlid<2>},
     {FirstDecodeRecord<0>, FirstDecodeRecord<1>, FirstDecodeRecord<2>},
@@ -147,16 +159,7 @@ constinit const kernels::ItemCodec kResolvingCodec = {
 }  // namespace
 
 constinit std::atomic<const kernels::ItemCodec*> g_item_codec{&kResolvingCodec};
-constinit ItemEntries g_item_entries = {
-    {FirstDecodeUlid<0>, FirstDecodeUlid<1>, FirstDecodeUlid<2>},
-    {FirstDecodeRecord<0>, FirstDecodeRecord<1>, FirstDecodeRecord<2>},
-    FirstEncodeUlid,
-    FirstEncodeRecord,
-    FirstDecodeUuid,
-    FirstDecodeUuidHex,
-    FirstEncodeUuid,
-    FirstEncodeUuidHex,
-};
+constinit ItemEntries g_item_entries = EntriesOf(kResolvingCodec);
 
 void UseItemCodec(const kernels::ItemCodec& codec) {
   g_item_codec.store(&codec, std::memory_order_relaxed);
