@@ -29,8 +29,8 @@ inline const kernels::ItemCodec& ActiveItemCodec() {
 }
 
 // The active codec's entries, each in its own atomic: a per-item call loads
-// one function pointer, not the codec's address and then an entry (that
-// dependent load costs a format call a fifth of its time). Stored with
+// one function pointer, not the codec's address and then an entry (a
+// dependent load on the path of every call). Stored with
 // g_item_codec; a call racing a set_target() may take an entry of the old
 // codec, which computes the same result.
 struct ItemEntries {
