@@ -77,6 +77,16 @@ PyObject* RaiseType(const char* method, const char* expected, PyObject* value) {
 
 // A new instance of `type` holding id. A subclass is called with the bytes,
 // as python-ulid's constructors do, so its own __new__ / __init__ run.
+// A new object of type holding id, without calling its __init__.
+PyObject* Allocate(PyTypeObject* type, const uint8_t* id) {
+  PyObject* self = type->tp_alloc(type, 0);
+  if (self == nullptr) return nullptr;
+  AsUlid(self)->hash = -1;
+  AsUlid(self)->weakrefs = nullptr;
+  std::memcpy(AsUlid(self)->id, id, 16);
+  return self;
+}
+
 PyObject* NewFromId(PyTypeObject* type, const uint8_t* id) {
   if (type != ulid_type) {
     PyObject* bytes = PyBytes_FromStringAndSize(reinterpret_cast<const char*>(id), 16);
@@ -85,12 +95,7 @@ PyObject* NewFromId(PyTypeObject* type, const uint8_t* id) {
     Py_DECREF(bytes);
     return self;
   }
-  PyObject* self = type->tp_alloc(type, 0);
-  if (self == nullptr) return nullptr;
-  AsUlid(self)->hash = -1;
-  AsUlid(self)->weakrefs = nullptr;
-  std::memcpy(AsUlid(self)->id, id, 16);
-  return self;
+  return Allocate(type, id);
 }
 
 // Decodes a str of exactly `length` characters in `format` (its code points
@@ -266,12 +271,7 @@ PyObject* UlidNew(PyTypeObject* type, PyObject* args, PyObject* kwargs) {
   } else if (!IdFromBuffer("ULID()", value, id)) {
     return nullptr;
   }
-  PyObject* self = type->tp_alloc(type, 0);
-  if (self == nullptr) return nullptr;
-  AsUlid(self)->hash = -1;
-  AsUlid(self)->weakrefs = nullptr;
-  std::memcpy(AsUlid(self)->id, id, 16);
-  return self;
+  return Allocate(type, id);
 }
 
 // Accepts ULID's arguments, so that a subclass's __init__ may call
