@@ -7,7 +7,7 @@ buffer; Dask rows/s with 1 and 2 worker processes.
 
 Usage: PYTHONPATH=build/release/python /usr/bin/python3 bench/python_bench.py
        [--rows 10000000] [--baseline-rows 1000000] [--dask-rows 10000000]
-       [--out bench/results/latest/python.md]
+       [--out $(bench/cpu_class)/python.md]
 Medians and best-of figures are from this one run; name the machine's load.
 """
 

@@ -2,14 +2,17 @@
 # Reproduces the benchmark report in one command (about 6-8 minutes here):
 # builds the bench preset, sets up the peers (Go oklog/ulid from Debian, npm
 # ulid), makes the shared 1 M-ID data set, runs sortid_bench, the peers and the
-# engine benchmark, and writes bench/results/latest/{report.md,plot.svg,*.json}
-# and the summary tables in README.md ("Performance").
-# Usage: bench/run.sh [OUT_DIR]
+# engine benchmark, and writes bench/results/<CPU class>/{report.md,plot.svg,*.json}
+# (the class named after this CPU's best target, bench/report's cpu_class: one
+# current report per class, replaced in place), the summary tables in README.md
+# ("Performance") and the per-item tables in docs/performance.md.
+# Usage: bench/run.sh [OUT_DIR]   (an OUT_DIR elsewhere leaves README and docs alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=${1:-bench/results/latest}
-mkdir -p "$out"
 scripts/build.sh bench
+class_dir=$(bench/cpu_class build/bench/cli/sortid)
+out=${1:-$class_dir}
+mkdir -p "$out"
 bench/peers/setup.sh
 data=build/peers/data
 bench/peers/make_dataset.sh build/bench/cli/sortid "$data"
@@ -30,8 +33,8 @@ if [[ -x build/bench/bench/sortid_engine_bench ]]; then
     --benchmark_format=json --benchmark_out="$out/engines.json" --benchmark_out_format=json \
     > /dev/null
 fi
-if [[ "$out" == bench/results/latest ]]; then
-  bench/report "$out" --readme README.md
+if [[ "$out" == "$class_dir" ]]; then
+  bench/report "$out" --readme README.md --docs docs/performance.md
 else
   bench/report "$out"
 fi

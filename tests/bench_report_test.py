@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """bench/report on a made-up sortid_bench JSON: the kernel tables give each
 target's IDs/s as % of memcpy of the same bytes (same run), the best target in
-bold, and the header names the CPU recorded in the run's context."""
+bold, and the header names the CPU recorded in the run's context; the per-item
+table has one column per target; the README and docs blocks carry every CPU
+class's current report, best class first."""
+import importlib.machinery
+import importlib.util
 import json
 import os
 import subprocess
@@ -72,6 +76,67 @@ class BenchReportTest(unittest.TestCase):
         header = report.splitlines()[2]
         self.assertTrue(header.startswith("CPU: "), header)
         self.assertTrue("not recorded by the run" in header or "unknown CPU" in header, header)
+
+
+def per_call(name, ns):
+    return {"name": name + "_median", "run_name": name, "aggregate_name": "median",
+            "cpu_time": ns, "real_time": ns, "time_unit": "ns"}
+
+
+class CpuClassTest(unittest.TestCase):
+    def write_class(self, parent, folder, cpu, best, rows):
+        os.makedirs(os.path.join(parent, folder))
+        with open(os.path.join(parent, folder, "sortid.json"), "w") as f:
+            json.dump({"context": {"cpu_model": cpu, "num_cpus": 2, "date": "2026-12-02",
+                                   "best_target": best}, "benchmarks": rows}, f)
+        return os.path.join(parent, folder)
+
+    def test_every_class_in_readme_and_docs(self):
+        with tempfile.TemporaryDirectory() as parent:
+            avx2 = self.write_class(parent, "avx2", "Zen 3 CPU", "AVX2", [
+                row("encode_ulid/AVX2/4096", 5.0e8), row("memcpy_ulid/4096", 1.0e9),
+                per_call("parse_one/ulid/AVX2", 9.5), per_call("parse_one/ulid/SCALAR", 21.0)])
+            vbmi = self.write_class(parent, "avx512-vbmi", "Xeon CPU", "AVX3_DL", [
+                row("encode_ulid/AVX3_DL/4096", 2.0e9), row("memcpy_ulid/4096", 3.0e9),
+                per_call("parse_one/ulid/AVX3_DL", 4.25), per_call("format_one/ulid/AVX2", 6.5)])
+            readme = os.path.join(parent, "README.md")
+            docs = os.path.join(parent, "performance.md")
+            for path in (readme, docs):
+                with open(path, "w") as f:
+                    f.write("before\n<!-- bench-report:begin -->\nold\n<!-- bench-report:end -->\n"
+                            "<!-- bench-report:per-item:begin -->\nold\n"
+                            "<!-- bench-report:per-item:end -->\nafter\n")
+            subprocess.run([sys.executable, REPORT, avx2, "--readme", readme, "--docs", docs],
+                           check=True, stdout=subprocess.DEVNULL)
+            with open(readme) as f:
+                text = f.read()
+            self.assertNotIn("old", text.split("<!-- bench-report:per-item:begin -->")[0])
+            first = text.index("### AVX-512 with VBMI (`avx512-vbmi`)")
+            second = text.index("### AVX2 without AVX-512 (`avx2`)")
+            self.assertLess(first, second)  # best class first, whichever was run
+            self.assertIn("CPU: Xeon CPU, 2 logical CPUs; best target AVX3_DL", text)
+            self.assertIn("CPU: Zen 3 CPU, 2 logical CPUs; best target AVX2", text)
+            self.assertTrue(text.endswith("after\n"))
+            lines = text[second:].splitlines()
+            table_at = lines.index("#### One ID per call, per target") + 2
+            self.assertEqual(lines[table_at], "| one ID per call (CPU ns) | AVX2 | SCALAR |")
+            self.assertEqual(lines[table_at + 2], "| `Ulid::parse` | 9.5 | 21 |")
+            with open(docs) as f:
+                per_item = f.read().split("<!-- bench-report:per-item:begin -->")[1]
+            self.assertIn("| `Ulid::parse` | 4.25 | – |", per_item)
+            self.assertIn("| `Ulid::to_chars` | – | 6.5 |", per_item)
+            self.assertIn("(avx512-vbmi/report.md)", per_item)
+            self.assertNotIn("old", per_item)
+
+    def test_class_of_best_target(self):
+        loader = importlib.machinery.SourceFileLoader("report", REPORT)
+        report = importlib.util.module_from_spec(importlib.util.spec_from_loader("report", loader))
+        loader.exec_module(report)
+        self.assertEqual(report.cpu_class("AVX3_DL"), "avx512-vbmi")
+        self.assertEqual(report.cpu_class("AVX3"), "avx512")
+        self.assertEqual(report.cpu_class("AVX2"), "avx2")
+        self.assertEqual(report.cpu_class("SVE2"), "arm-sve")
+        self.assertEqual(report.cpu_class("NEON"), "arm-neon")
 
 
 if __name__ == "__main__":

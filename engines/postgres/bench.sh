@@ -5,7 +5,8 @@
 # (rows/s, median of REPEATS loads), table and btree index sizes
 # (pg_relation_size), btree build time, and a one-day index range scan by time
 # via ulid_min/ulid_max (and the equivalent bounds on the uuid and text
-# columns). Writes bench/results/latest/postgres.md.
+# columns). Writes postgres.md into this CPU class's report
+# (bench/cpu_class).
 #
 # Usage: engines/postgres/bench.sh [N=10000000] [REPEATS=3]
 # The IDs are in time order, 3 s apart from 2026-01-01 (10 M span 347 days),
@@ -16,7 +17,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 source "$root/engines/postgres/cluster.sh"
 rows=${1:-10000000}
 repeats=${2:-3}
-out=$root/bench/results/latest/postgres.md
+out=$root/$("$root/bench/cpu_class")/postgres.md
 
 pg_setup_packages
 pg_build_extension "$root"
