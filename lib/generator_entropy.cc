@@ -97,10 +97,14 @@ Error Generator::State::Ready() {
   if (generation != current) {
     // A new process (or the first call): nothing of the old stream, and
     // fresh monotonic orders, so the child never repeats its parent's IDs.
+    // The same process asking for a new key only (the low bits changed)
+    // keeps its orders.
     Wipe();
     keyed = false;
-    ulid = internal::MonotonicState{};
-    uuidv7.has_last = false;
+    if ((generation >> internal::kProcessShift) != (current >> internal::kProcessShift)) {
+      ulid = internal::MonotonicState{};
+      uuidv7.has_last = false;
+    }
     generation = current;
   }
   uint8_t key[32];

@@ -7,6 +7,22 @@
 // pthread_atfork handlers take every lock before fork() and release them
 // after, so a forked child's state is never half-updated. Without
 // MADV_WIPEONFORK a getpid() comparison on each call detects a child instead.
+// A child in its parent's PID namespace never has the live parent's pid; a
+// child that is PID 1 of a new namespace has it when the parent is PID 1 of
+// its own (a container init spawning one). So only a recorded pid of 1 also
+// compares the PID namespaces, and other processes pay nothing more: by the
+// st_dev and st_ino of /proc/self/ns/pid (one stat; the NS_GET ioctls need
+// the same file opened). A namespace lives as long as its PID 1, and every
+// process that inherited this memory lives in it or in a namespace below it,
+// so its identity is not reused while it matters.
+// Rejected: a MADV_DONTFORK page (the child can map new memory at its
+// address) and a timer or other per-process kernel id (the child can create
+// one with the same id) only look absent in a child until it reuses them.
+// If the namespace cannot be read (no /proc, kernels before 3.8) the process
+// may be a child or not: each call then gives every generator a new key,
+// keeping the monotonic orders and the Record ID state, which a reset in a
+// process that is not a child would break (its other threads may hold the
+// state's locks).
 // The state is created without a lock or a static guard: a child forked (or
 // cloned) while another thread was creating it would wait on that guard
 // forever; racing creators publish with a compare-and-swap instead, and a
@@ -14,6 +30,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <new>
@@ -31,13 +48,51 @@ namespace {
 // count and never reuses a generation its inherited generators recorded.
 std::atomic<uint64_t> g_generations{0};
 
+// The calling process's PID namespace; false when it cannot be read.
+bool ReadPidNamespace(uint64_t* dev, uint64_t* ino) {
+  struct stat st;
+  if (stat("/proc/self/ns/pid", &st) != 0 || st.st_ino == 0) return false;
+  *dev = static_cast<uint64_t>(st.st_dev);
+  *ino = static_cast<uint64_t>(st.st_ino);
+  return true;
+}
+
+enum class Namespace { kSame, kOther, kUnknown };
+
+// The calling process's PID namespace against the one recorded with pid 1.
+Namespace ComparePidNamespace(const ProcessState* state) {
+  const uint64_t recorded_dev = state->pid_ns_dev.load(std::memory_order_relaxed);
+  const uint64_t recorded_ino = state->pid_ns_ino.load(std::memory_order_relaxed);
+  uint64_t dev = 0, ino = 0;
+  if (recorded_ino == 0 || !ReadPidNamespace(&dev, &ino)) return Namespace::kUnknown;
+  return dev == recorded_dev && ino == recorded_ino ? Namespace::kSame : Namespace::kOther;
+}
+
 // Gives the state a new generation, then records the pid (release): a
-// reader that acquires this pid sees the new generation (generator_state.h).
+// reader that acquires this pid sees the new generation and the namespace
+// (generator_state.h).
 void Claim(ProcessState* state) {
   uint64_t expected = 0;
-  const uint64_t mine = g_generations.fetch_add(1, std::memory_order_relaxed) + 1;
+  const uint64_t mine = (g_generations.fetch_add(1, std::memory_order_relaxed) + 1)
+                        << kProcessShift;
   state->generation.compare_exchange_strong(expected, mine, std::memory_order_acq_rel);
-  state->pid.store(static_cast<int>(getpid()), std::memory_order_release);
+  const int pid = static_cast<int>(getpid());
+  uint64_t dev = 0, ino = 0;
+  if (pid == 1) (void)ReadPidNamespace(&dev, &ino);
+  state->pid_ns_dev.store(dev, std::memory_order_relaxed);
+  state->pid_ns_ino.store(ino, std::memory_order_relaxed);
+  state->pid.store(pid, std::memory_order_release);
+}
+
+// A new key for every generator of this process, same process generation
+// (the low bits wrap within themselves). A generation of 0 is being reset.
+void Rekey(ProcessState* state) {
+  uint64_t old = state->generation.load(std::memory_order_relaxed);
+  const uint64_t process_bits = ~uint64_t{0} << kProcessShift;
+  while (old != 0 &&
+         !state->generation.compare_exchange_weak(
+             old, (old & process_bits) | ((old + 1) & ~process_bits), std::memory_order_acq_rel)) {
+  }
 }
 
 // Resets a state inherited through a fork that did not wipe it (no
@@ -163,10 +218,25 @@ uint64_t SlowProcessGeneration() {
     // thread marks the state with its negated pid and resets it (ending in
     // Claim, which records the pid); others of this process wait for that. A
     // child of a process caught mid-reset sees another pid's mark.
+    // A PID 1 whose pid matches compares its namespace: another one is a
+    // child, reset like the others; the mark's owner compares again, since
+    // a thread that reset the state first leaves pid 1 recorded as well.
     const int me = static_cast<int>(getpid());
     int inherited = state->pid.load(std::memory_order_acquire);
-    if (inherited != me && inherited != -me &&
-        state->pid.compare_exchange_strong(inherited, -me, std::memory_order_acq_rel)) {
+    if (inherited == 1 && me == 1) {
+      const Namespace ns = ComparePidNamespace(state);
+      if (ns == Namespace::kUnknown) {
+        Rekey(state);
+      } else if (ns == Namespace::kOther &&
+                 state->pid.compare_exchange_strong(inherited, -me, std::memory_order_acq_rel)) {
+        if (ComparePidNamespace(state) == Namespace::kOther) {
+          ResetInherited(state);
+        } else {
+          state->pid.store(me, std::memory_order_release);
+        }
+      }
+    } else if (inherited != me && inherited != -me &&
+               state->pid.compare_exchange_strong(inherited, -me, std::memory_order_acq_rel)) {
       ResetInherited(state);
     }
     while (state->pid.load(std::memory_order_acquire) == -me) sched_yield();

@@ -25,6 +25,11 @@ constexpr size_t kBufferBytes = 4096;               // keystream per refill (64 
 constexpr size_t kRefillBytes = kBufferBytes - 32;  // the first 32 become the next key
 constexpr size_t kReseedBytes = size_t{1} << 20;    // output per OS seed, at most
 
+// A generation's high 32 bits name the process; its low 32 bits change when
+// the process only rekeys its generators (lib/generator_fork.cc: a PID 1
+// that cannot read its PID namespace), which keeps their monotonic orders.
+constexpr int kProcessShift = 32;
+
 // Process-wide state that a child process must not inherit: it lives in a
 // page marked MADV_WIPEONFORK, so every child (fork, _Fork, clone without
 // CLONE_VM) sees it all zero: generation 0, mutexes unlocked, no Record ID
@@ -33,6 +38,12 @@ constexpr size_t kReseedBytes = size_t{1} << 20;    // output per OS seed, at mo
 struct ProcessState {
   std::atomic<uint64_t> generation;  // 0: not yet claimed in this process
   std::atomic<int> pid;
+  // When pid is 1: the PID namespace that pid belongs to (the st_dev and
+  // st_ino of /proc/self/ns/pid), both 0 when it could not be read. Atomic:
+  // a child's thread may compare while another resets the state (and then
+  // waits for that reset, whatever it read).
+  std::atomic<uint64_t> pid_ns_dev;
+  std::atomic<uint64_t> pid_ns_ino;
   std::mutex record_mutex;  // guards the Record ID set-up
   std::atomic<bool> record_ready;
   uint64_t record_machine_id;
@@ -55,10 +66,12 @@ inline uint64_t ProcessGeneration() {
       const uint64_t generation = state->generation.load(std::memory_order_acquire);
       if (generation != 0) return generation;
     } else {
-      // The pid first: Claim records it after the generation (release).
+      // The pid first: Claim records it after the generation (release). A
+      // pid of 1 is not enough: a child that is PID 1 of a new PID namespace
+      // has it too, so the slow path compares the namespaces.
       const int pid = state->pid.load(std::memory_order_acquire);
       const uint64_t generation = state->generation.load(std::memory_order_acquire);
-      if (generation != 0 && pid == static_cast<int>(getpid())) return generation;
+      if (generation != 0 && pid != 1 && pid == static_cast<int>(getpid())) return generation;
     }
   }
   return SlowProcessGeneration();

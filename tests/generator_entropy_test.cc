@@ -1,7 +1,7 @@
-// The generators' entropy (issue 14, defects 3, 5 and 6): a failing OS
-// entropy source is an error from every generating call, never a stream, and
-// is retried on the next call; at most 1 MiB of output per OS seed; bytes
-// handed out do not stay in the generator's buffer.
+// The generators' entropy: a failing OS entropy source is an error from
+// every generating call, never a stream, and is retried on the next call; at
+// most 1 MiB of output per OS seed; bytes handed out do not stay in the
+// generator's buffer.
 //
 // This executable defines getrandom() itself: the library (linked statically)
 // resolves its getrandom calls to this definition, which forwards to the
@@ -162,7 +162,7 @@ TEST(GeneratorEntropy, ForkedChildWithoutEntropyFailsThenRecovers) {
   }
 }
 
-// Defect 5: no more than 1 MiB of output comes from one OS seed. Bytes are
+// No more than 1 MiB of output comes from one OS seed. Bytes are
 // drawn one per call, so each getrandom call is placed exactly.
 TEST(GeneratorEntropy, ReseedsAtLeastEveryMebibyte) {
   constexpr uint64_t kMiB = uint64_t{1} << 20;
@@ -233,7 +233,7 @@ TEST(GeneratorEntropy, FailedReseedWritesNothingPastGenerated) {
   }
 }
 
-// Defect 6: bytes handed out are wiped from the generator's buffer. White-box:
+// Bytes handed out are wiped from the generator's buffer. White-box:
 // a Generator is one pointer to its state, whose first 4160 bytes hold the
 // ChaCha20 words and the keystream buffer.
 TEST(GeneratorEntropy, HandedOutBytesDoNotStayInTheState) {

@@ -1,12 +1,22 @@
-// Fork safety of the generators (issue 14, defects 1 and 2): children made by
-// fork(), _Fork() and a raw clone(SIGCHLD) (the last two run no atfork
-// handlers) and by vfork()+exec never repeat the parent's stream, from the
-// pool, from a Generator they own or from the process-wide monotonic order,
-// and draw a new Record ID machine id; a child forked while another thread is
-// inside the process-wide generators finishes (a timeout, never a hang).
-// Also hosts the exec'd helper modes (SORTID_GENERATOR_HELPER) that need a
-// fresh process: an unknown SORTID_TARGET (defect 7).
+// Fork safety of the generators: children made by fork(), _Fork() and a raw
+// clone(SIGCHLD) (the last two run no atfork handlers), by vfork()+exec, and
+// PID 1 children of new PID namespaces never repeat the parent's stream, from
+// the pool, from a Generator they own or from the process-wide monotonic
+// order, and draw a new Record ID machine id; a child forked while another
+// thread is inside the process-wide generators finishes (a timeout, never a
+// hang). Also hosts the exec'd helper modes (SORTID_GENERATOR_HELPER) that
+// need a fresh process: an unknown SORTID_TARGET.
+//
+// This executable defines madvise() itself: the library (linked statically)
+// resolves its calls to this definition, which refuses MADV_WIPEONFORK with
+// EINVAL, as kernels before 4.14 do, while SORTID_TEST_NO_WIPEONFORK is set
+// (tests/CMakeLists.txt runs these tests both ways), so the pid check that
+// replaces it there is tested on any kernel.
+#include <errno.h>
 #include <gtest/gtest.h>
+#include <sched.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -14,8 +24,28 @@
 #include <thread>
 #include <vector>
 
+#include "lib/generator_state.h"
 #include "sortid/generator.hpp"
 #include "tests/generator_process_util.h"
+
+namespace {
+
+std::atomic<int> g_wipeonfork_calls{0};  // madvise(MADV_WIPEONFORK) calls seen
+
+bool NoWipeOnFork() { return std::getenv("SORTID_TEST_NO_WIPEONFORK") != nullptr; }
+
+}  // namespace
+
+extern "C" int madvise(void* address, size_t length, int advice) {
+  if (advice == MADV_WIPEONFORK) {
+    g_wipeonfork_calls.fetch_add(1, std::memory_order_relaxed);
+    if (NoWipeOnFork()) {
+      errno = EINVAL;
+      return -1;
+    }
+  }
+  return static_cast<int>(syscall(SYS_madvise, address, length, advice));
+}
 
 namespace sortid {
 namespace {
@@ -170,7 +200,7 @@ TEST_P(GeneratorForkTest, ChildDrawsAFreshStreamAndMachineId) {
 }
 
 // A child forked while another thread is inside the process-wide monotonic
-// generator or the Record ID path must finish (defect 1).
+// generator or the Record ID path must finish.
 TEST_P(GeneratorForkTest, ChildFinishesWhileAnotherThreadGenerates) {
   if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
 #if defined(__SANITIZE_THREAD__)
@@ -245,6 +275,222 @@ TEST(GeneratorFirstUse, ChildClonedDuringFirstUseFinishes) {
   }
 }
 
+// Whether this kernel supports MADV_WIPEONFORK (Linux >= 4.14).
+bool KernelWipesOnFork() {
+  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  void* memory = mmap(nullptr, page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED) return false;
+  const bool wipes = syscall(SYS_madvise, memory, page, MADV_WIPEONFORK) == 0;
+  munmap(memory, page);
+  return wipes;
+}
+
+// The madvise above is the one the library calls, and the process-wide state
+// uses MADV_WIPEONFORK exactly when the kernel has it and this run does not
+// refuse it.
+TEST(GeneratorForkDetection, MadviseInterpositionSelectsTheDetection) {
+  Id id;
+  ASSERT_TRUE(generate(IdKind::kUlid, id.data(), 1).ok());  // the state exists
+  EXPECT_GT(g_wipeonfork_calls.load(), 0) << "the library does not call this binary's madvise";
+  EXPECT_EQ(internal::g_wipe_on_fork.load(), KernelWipesOnFork() && !NoWipeOnFork());
+}
+
+// What a child in a new PID namespace sends its parent.
+struct NamespaceChild {
+  pid_t pid;
+  Draw draw;
+};
+
+// What the PID 1 "container init" sends the test: its pid, its child's
+// report, and what it drew after the child ended.
+struct NamespaceReport {
+  pid_t pid;
+  NamespaceChild child;
+  Draw parent;
+};
+
+// Creates a child by spawn in a new PID namespace (so it is that
+// namespace's PID 1): fork() and _Fork() after unshare(CLONE_NEWPID), a raw
+// clone with CLONE_NEWPID.
+pid_t SpawnInNewPidNamespace(Spawn spawn) {
+  if (spawn == Spawn::kRawClone) {
+    return static_cast<pid_t>(
+        syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, nullptr, nullptr, nullptr, 0));
+  }
+  if (unshare(CLONE_NEWPID) != 0) return -1;
+  return spawn == Spawn::kFork ? fork() : _Fork();
+}
+
+// One ID per call: the process-wide and the pool's monotonic ULIDs increase
+// and Record IDs increase with one machine id (ids compare as big-endian
+// bytes).
+bool OrdersHoldAcrossCalls() {
+  Id global[2], pool[2], record[2];
+  if (!generate_ulid_monotonic_global(global[0].data(), 1).ok() ||
+      new_ulid_monotonic(pool[0].data()) != Error::kOk ||
+      !generate(IdKind::kRecordId, record[0].data(), 1).ok()) {
+    return false;
+  }
+  for (int i = 0; i < 500; ++i) {
+    if (!generate_ulid_monotonic_global(global[1].data(), 1).ok() ||
+        new_ulid_monotonic(pool[1].data()) != Error::kOk ||
+        !generate(IdKind::kRecordId, record[1].data(), 1).ok() || global[1] <= global[0] ||
+        pool[1] <= pool[0] || record[1] <= record[0] ||
+        record_unpack(record[1].data()).machine_id != record_unpack(record[0].data()).machine_id) {
+      return false;
+    }
+    global[0] = global[1];
+    pool[0] = pool[1];
+    record[0] = record[1];
+  }
+  return true;
+}
+
+// The container init's body: hides /proc first when asked, draws (so the
+// recorded pid is 1), spawns its own PID 1 child, which draws while other
+// threads of it generate, then draws again. Returns its exit code.
+int ContainerInit(Spawn spawn, bool hide_proc, int fd) {
+  if (hide_proc && (unshare(CLONE_NEWNS) != 0 ||
+                    mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+                    mount("none", "/proc", "tmpfs", 0, nullptr) != 0)) {
+    return 20;
+  }
+  Generator owned;
+  Draw warm;
+  if (!MakeDraw(&owned, &warm)) return 21;
+  if (hide_proc) {  // the orders hold on each of several threads at once
+    std::atomic<bool> held{true};
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t) {
+      threads.emplace_back([&held] {
+        if (!OrdersHoldAcrossCalls()) held = false;
+      });
+    }
+    for (std::thread& thread : threads) thread.join();
+    if (!held) return 27;
+  }
+  NamespaceReport report{};
+  report.pid = getpid();
+  int fds[2];
+  if (pipe(fds) != 0) return 22;
+  const pid_t pid = SpawnInNewPidNamespace(spawn);
+  if (pid < 0) return 23;
+  if (pid == 0) {
+    close(fds[0]);
+    // Other threads race this one to the child's first generating calls.
+    int racing = 3;
+#if defined(__SANITIZE_THREAD__)
+    // ThreadSanitizer keeps its own record of the state's mutexes, which the
+    // atfork handler locked before fork(): it does not see the kernel zero
+    // them (MADV_WIPEONFORK) and reports the child's locking as double locks
+    // and races.
+    if (spawn == Spawn::kFork && internal::g_wipe_on_fork.load()) racing = 0;
+#endif
+    std::vector<std::thread> racers;
+    for (int t = 0; t < racing; ++t) {
+      racers.emplace_back([] {
+        Id ids[8];
+        (void)generate(IdKind::kUlid, ids[0].data(), 8);
+        (void)generate_ulid_monotonic_global(ids[0].data(), 8);
+        (void)generate(IdKind::kRecordId, ids[0].data(), 8);
+      });
+    }
+    NamespaceChild child{getpid(), {}};
+    const bool drawn = MakeDraw(&owned, &child.draw);
+    for (std::thread& racer : racers) racer.join();
+    _exit(drawn && test::WriteAll(fds[1], &child, sizeof(child)) ? 0 : 1);
+  }
+  close(fds[1]);
+  const ChildResult child = test::Collect(pid, fds[0], 10000);
+  if (!child.finished || child.exit_code != 0 || child.out.size() != sizeof(NamespaceChild)) {
+    return 24;
+  }
+  std::memcpy(&report.child, child.out.data(), sizeof(NamespaceChild));
+  if (!MakeDraw(&owned, &report.parent)) return 25;
+  return test::WriteAll(fd, &report, sizeof(report)) ? 0 : 26;
+}
+
+// Runs ContainerInit as PID 1 of a new PID namespace (a raw clone: root may
+// make one; otherwise in a new user namespace too, where it may). Sets *why
+// when neither is allowed.
+ChildResult RunContainerInit(Spawn spawn, bool hide_proc, std::string* why) {
+  int fds[2];
+  if (pipe(fds) != 0) return {};
+  pid_t pid = -1;
+  std::string refusals;
+  for (const int flags : {CLONE_NEWPID, CLONE_NEWUSER | CLONE_NEWPID}) {
+    pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, 0));
+    if (pid >= 0) break;
+    refusals += std::string(flags & CLONE_NEWUSER ? "; clone(CLONE_NEWUSER | CLONE_NEWPID): "
+                                                  : "clone(CLONE_NEWPID): ") +
+                std::strerror(errno);
+  }
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    *why = refusals;
+    return {};
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    _exit(ContainerInit(spawn, hide_proc, fds[1]));
+  }
+  close(fds[1]);
+  return test::Collect(pid, fds[0], 20000);
+}
+
+class GeneratorPidNamespaceTest : public ::testing::TestWithParam<Spawn> {};
+
+// A PID 1 child of a PID 1 parent has the parent's pid: without
+// MADV_WIPEONFORK the pid alone would let it continue the parent's streams.
+TEST_P(GeneratorPidNamespaceTest, PidOneChildOfPidOneDrawsAFreshStream) {
+  if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
+  std::string why;
+  const ChildResult init = RunContainerInit(GetParam(), false, &why);
+  if (!why.empty()) GTEST_SKIP() << "no new PID namespace may be made here: " << why;
+  ASSERT_TRUE(init.finished) << test::SpawnName(GetParam()) << ": the init or its child hung";
+  ASSERT_EQ(init.exit_code, 0);
+  ASSERT_EQ(init.out.size(), sizeof(NamespaceReport));
+  NamespaceReport report;
+  std::memcpy(&report, init.out.data(), sizeof(report));
+  ASSERT_EQ(report.pid, 1);
+  ASSERT_EQ(report.child.pid, 1);
+  ExpectDistinct(report.child.draw, report.parent);
+}
+
+// The same with /proc hidden, so neither process can read its PID
+// namespace: the child's random bits (pool and owned generator) are still
+// fresh; the process-wide orders are kept (docs/generation.md).
+TEST_P(GeneratorPidNamespaceTest, WithoutProcTheChildsRandomBitsAreFresh) {
+  if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
+  std::string why;
+  const ChildResult init = RunContainerInit(GetParam(), true, &why);
+  if (!why.empty()) GTEST_SKIP() << "no new PID namespace may be made here: " << why;
+  ASSERT_TRUE(init.finished) << test::SpawnName(GetParam()) << ": the init or its child hung";
+  if (init.exit_code == 20) GTEST_SKIP() << "no mount namespace over /proc may be made here";
+  ASSERT_EQ(init.exit_code, 0);
+  ASSERT_EQ(init.out.size(), sizeof(NamespaceReport));
+  NamespaceReport report;
+  std::memcpy(&report, init.out.data(), sizeof(report));
+  ASSERT_EQ(report.pid, 1);
+  ASSERT_EQ(report.child.pid, 1);
+  for (size_t i = 0; i < kCount; ++i) {
+    EXPECT_NE(
+        std::memcmp(report.child.draw.pool[i].data() + 6, report.parent.pool[i].data() + 6, 10), 0)
+        << "pool ULID " << i << " repeats the parent's";
+    EXPECT_NE(
+        std::memcmp(report.child.draw.owned[i].data() + 6, report.parent.owned[i].data() + 6, 10),
+        0)
+        << "owned generator's ULID " << i << " repeats the parent's";
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorPidNamespaceTest,
+                         ::testing::Values(Spawn::kFork, Spawn::kUnderscoreFork, Spawn::kRawClone),
+                         [](const ::testing::TestParamInfo<Spawn>& spawn) {
+                           return std::string(test::SpawnName(spawn.param));
+                         });
+
 TEST(GeneratorVfork, ExecedChildDrawsAFreshStream) {
   if (Quick()) GTEST_SKIP() << "vfork is not tested under emulation";
   Generator owned;
@@ -255,8 +501,8 @@ TEST(GeneratorVfork, ExecedChildDrawsAFreshStream) {
   ExpectChildDrawDistinct(child, &owned);
 }
 
-// Defect 7: an unknown SORTID_TARGET makes every generating call report
-// kUnsupported, like every other bulk call.
+// An unknown SORTID_TARGET makes every generating call report kUnsupported,
+// like every other bulk call.
 TEST(GeneratorTarget, UnknownTargetIsReported) {
   if (Quick()) GTEST_SKIP() << "exec is not tested under emulation";
   const ChildResult child = test::RunHelper("errors", "SORTID_TARGET=NO_SUCH_TARGET");

@@ -293,7 +293,7 @@ TEST(Generator, RandomBytesLookUniform) {
   EXPECT_GT(chi2, 150.0) << "suspiciously uniform";
 }
 
-// Defect 4: a seeded generator's Record IDs come from its seed alone (machine
+// A seeded generator's Record IDs come from its seed alone (machine
 // id and counter), whatever the process made before.
 TEST(Generator, SeededRecordIdsAreReproducible) {
   FakeClock clock{kRecordInceptionMs + 5000};
@@ -312,8 +312,8 @@ TEST(Generator, SeededRecordIdsAreReproducible) {
             record_unpack(a[0].data()).machine_id);
 }
 
-// Defect 4: a seeded generator making a process's first Record ID must not fix
-// the process's machine id (run in a child, whose process state is fresh).
+// A seeded generator making a process's first Record ID must not fix the
+// process's machine id (run in a child, whose process state is fresh).
 TEST(Generator, SeededGeneratorLeavesTheProcessMachineIdAlone) {
   if (std::getenv("SORTID_TEST_QUICK") != nullptr) GTEST_SKIP() << "no fork under emulation";
   const test::ChildResult child = test::RunChild(test::Spawn::kFork, [](int fd) {
@@ -331,7 +331,7 @@ TEST(Generator, SeededGeneratorLeavesTheProcessMachineIdAlone) {
   EXPECT_NE(record_unpack(ids).machine_id, record_unpack(ids + 16).machine_id);
 }
 
-// Issue 14 item 6: the overflow edge through the public API. Resumed one
+// The overflow edge through the public API. Resumed one
 // below the largest random part, two more IDs fit; then kOverflow with the
 // state unchanged, until the clock reaches the next millisecond.
 TEST(Generator, ResumeAfterReachesTheOverflowEdge) {
