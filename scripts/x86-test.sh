@@ -12,9 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
-if ! command -v qemu-x86_64 > /dev/null; then
-  if [[ $(id -u) == 0 ]]; then apt-get install -y -q qemu-user > /dev/null; else sudo apt-get install -y -q qemu-user > /dev/null; fi
-fi
+scripts/setup.sh --qemu
 [[ -x $build/tests/sortid_tests ]] || { echo "x86: $build is not built (scripts/build.sh release)" >&2; exit 1; }
 
 # Haswell without the features qemu's TCG lacks (it warns on stderr at every
