@@ -20,7 +20,7 @@
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
-#include "tests/per_target_test.h"
+#include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
 namespace sortid {

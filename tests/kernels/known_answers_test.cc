@@ -16,7 +16,7 @@
 
 #include "lib/monotonic.h"
 #include "sortid/sortid.hpp"
-#include "tests/per_target_test.h"
+#include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
 namespace sortid {

@@ -19,7 +19,7 @@
 #include "lib/targets.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
-#include "tests/per_target_test.h"
+#include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
 namespace sortid {
@@ -191,7 +191,7 @@ void ExpectEntriesOf(const kernels::ItemCodec& codec) {
 // uses the portable one.
 bool HasOwnCodec(const std::string& target) { return target != "SCALAR"; }
 
-// Runs once per compiled target (tests/per_target_test.h): the target is
+// Runs once per compiled target (tests/support/per_target_test.h): the target is
 // forced with set_target(), which chooses the per-item codec with the bulk
 // kernels, and the codec in use is checked to be that target's.
 class SingleItemTest : public test::PerTargetTest {

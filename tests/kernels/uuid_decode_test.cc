@@ -19,7 +19,7 @@
 #include "kernels/scalar/reference.h"
 #include "lib/targets.h"
 #include "sortid/sortid.hpp"
-#include "tests/per_target_test.h"
+#include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
 namespace sortid {

@@ -2,8 +2,8 @@
 // *compiled* target (a stable list, whatever CPU runs the tests); a target the
 // CPU cannot run is skipped, and every other one is forced and checked to be
 // the active target before the test body runs.
-#ifndef SORTID_TESTS_PER_TARGET_TEST_H_
-#define SORTID_TESTS_PER_TARGET_TEST_H_
+#ifndef SORTID_TESTS_SUPPORT_PER_TARGET_TEST_H_
+#define SORTID_TESTS_SUPPORT_PER_TARGET_TEST_H_
 
 #include <gtest/gtest.h>
 
@@ -53,4 +53,4 @@ inline std::string TargetParamName(const ::testing::TestParamInfo<const char*>& 
   INSTANTIATE_TEST_SUITE_P(Targets, Suite, ::testing::ValuesIn(::sortid::test::CompiledTargets()), \
                            ::sortid::test::TargetParamName)
 
-#endif  // SORTID_TESTS_PER_TARGET_TEST_H_
+#endif  // SORTID_TESTS_SUPPORT_PER_TARGET_TEST_H_
