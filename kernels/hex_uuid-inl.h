@@ -50,7 +50,7 @@ namespace HWY_NAMESPACE {
 // stands for up to the case of a letter: (c ^ kLower[v]) & kCaseMask[v] == 0
 // (kCaseMask ignores bit 5 for the letters only; every other byte, the
 // non-ASCII ones included, differs there: checked for all 256 bytes by
-// tests/uuid_decode_test.cc). Two table lookups, not three, and no nibble
+// tests/kernels/uuid_decode_test.cc). Two table lookups, not three, and no nibble
 // extraction.
 struct HexTables {
   std::array<uint8_t, 16> lower, case_mask;

@@ -14,7 +14,7 @@
 //
 // These functions only say valid / invalid: callers take the error kind and
 // position from the reference kernel (kernels/scalar/reference.cc), so errors
-// are the reference's by construction; tests/single_test.cc proves the values
+// are the reference's by construction; tests/kernels/single_test.cc proves the values
 // and the valid/invalid decisions identical for every format and option.
 // Formats: docs/formats.md; Crockford: https://www.crockford.com/base32.html
 #ifndef SORTID_KERNELS_SCALAR_ITEM_SWAR_H_
