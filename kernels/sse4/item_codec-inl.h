@@ -1,12 +1,13 @@
 // The per-item codec for SSE4 and better x86 targets without VBMI. Decode
 // looks each character up by its low nibble in one pshufb table per group of
 // high nibbles, a group answering only its own rows (NibbleTables), packs the
-// digits with pmaddubsw / pmaddwd into 40-bit lanes and puts the bytes in
-// order with pshufb. Encode gathers each character's two ID bytes into a
-// 16-bit lane, pmullw and one shift cut out its 5 bits, two pshufb map digits
-// to the alphabet (EncodePlan). Invariant: loads and stores stay inside the
-// text and the ID. Reference: W. Mula, D. Lemire, "Faster Base64 encoding and
-// decoding using AVX2 instructions" (ACM TWEB, 2018).
+// digits with pmaddubsw / pmaddwd and two shifts into 40-bit lanes, and one
+// pshufb per lane pair puts the bytes in order. Encode gathers each
+// character's two ID bytes into a 16-bit lane, pmullw and one shift cut out
+// its 5 bits, two pshufb map digits to the alphabet (EncodePlan). Invariant:
+// loads and stores stay inside the text and the ID. Reference: W. Mula,
+// D. Lemire, "Faster Base64 encoding and decoding using AVX2 instructions"
+// (ACM TWEB, 2018).
 
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_SSE4_ITEM_CODEC_INL_H_) == defined(HWY_TARGET_TOGGLE)
