@@ -1,4 +1,4 @@
-// sortid_bench: Google Benchmark over the bulk codec. Names follow SPEC §4:
+// sortid_bench: Google Benchmark over the bulk codec. Names follow docs/spec.md §4:
 // <op>/<TARGET>/<items>, e.g. encode_ulid/SCALAR/4096, with items_per_second
 // and bytes_per_second (text bytes) counters. Each benchmark forces its target
 // and checks that it is the one active; memcpy_<fmt> copies the same text

@@ -1,4 +1,4 @@
-// Key-scheme insert benchmark (issue 20): shared types of the driver
+// Key-scheme insert benchmark: shared types of the driver
 // (keys_bench.cc) and its engine back ends (keys_postgres.cc, keys_sqlite.cc,
 // keys_duckdb.cc, keys_mariadb.cc). One process loads one key scheme into one
 // table layout of one engine, batch by batch, and prints CSV records (see

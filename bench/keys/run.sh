@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Key-scheme insert benchmark (issue 20): loads N rows per key scheme into
+# Key-scheme insert benchmark: loads N rows per key scheme into
 # PostgreSQL 15 (B-tree primary key, throwaway server), SQLite (WITHOUT ROWID
 # table and rowid table + unique index), DuckDB (ART primary key) and MariaDB
 # 10.11 InnoDB (clustered primary key, auto-increment pk + unique secondary

@@ -114,7 +114,7 @@ TEST_P(CodecTest, UuidEveryByteAtEveryPosition) {
   CheckEveryBytePosition({Format::kUuidHex, "0186CB6525D781DA815C7E25A6BFE7DB", false});
 }
 
-// Record IDs computed by hand from SPEC §1.2: ts = 1000 ms after inception =
+// Record IDs computed by hand from docs/spec.md §1.2: ts = 1000 ms after inception =
 // 0b11111_01000 -> "000000Z8"; machine_id 0x123456789A in 5-bit groups
 // 00010 01000 11010 00101 01100 11110 00100 11010 = 2 8 26 5 12 30 4 26 ->
 // "28T5CY4T"; counter 0xABCDE = 10101 01111 00110 11110 = 21 15 6 30 -> "NF6Y".

@@ -1,9 +1,9 @@
-// Every row of tests/data/ulid_known_answers.tsv (copied from
-// ../shared/vectors) is exercised, as one test per row kind and compiled CPU
-// target (each forced and checked to be active); a row of an unknown kind
-// fails the test. Bulk calls run on 9 copies of each item, so that the
-// targets' whole-vector paths (8 items and more) run besides the one-item
-// tails, and every copy must agree.
+// Every row of tests/data/ulid_known_answers.tsv (known answers gathered
+// from other ULID implementations and specs) is exercised, as one test per
+// row kind and compiled CPU target (each forced and checked to be active); a
+// row of an unknown kind fails the test. Bulk calls run on 9 copies of each
+// item, so that the targets' whole-vector paths (8 items and more) run
+// besides the one-item tails, and every copy must agree.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -8,7 +8,7 @@
  * without shared memory or shared_preload_libraries. The pool reseeds after a
  * fork (backends are forked from the postmaster). Semantics, incl. a clock
  * that steps back and the overflow rule: include/sortid/generator.hpp and
- * SPEC §3.
+ * docs/spec.md §3.
  */
 /* clang-format off: PostgreSQL requires postgres.h before any other header. */
 #include "postgres.h"
