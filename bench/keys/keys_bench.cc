@@ -330,6 +330,15 @@ double MedianMs(int repeats, const std::function<void()>& fn) {
   return ms[ms.size() / 2];
 }
 
+QueryTiming TimeQuery(const std::string& sql, const std::function<int64_t(const std::string&)>& run,
+                      const std::function<std::string(const std::string&)>& plan) {
+  QueryTiming timing;
+  timing.how = sql;
+  timing.median_ms = MedianMs(5, [&] { timing.rows = run(sql); });
+  timing.how += " [" + plan(sql) + "]";
+  return timing;
+}
+
 const char* Newest100Query(const Scheme& scheme) {
   return scheme.time_ordered || scheme.storage == KeyStorage::kInt64
              ? "SELECT id FROM k ORDER BY id DESC LIMIT 100"

@@ -13,11 +13,13 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
+#include "tests/kernels/decode_check.h"
 #include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
@@ -160,36 +162,6 @@ TEST_P(CrockfordDenseTest, EncodeAtEveryOutputOffsetAcrossBatches) {
   }
 }
 
-// Decodes text with the dispatched kernel and with the reference; IDs (with a
-// guard byte), validity and invalid count must match.
-void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::string& text,
-                         size_t count) {
-  const size_t len = item_length(format, opts);
-  std::vector<uint8_t> ids(count * 16 + 1, 0x5A), want_ids(ids);
-  std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Status s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
-  ASSERT_TRUE(s.ok());
-  const kernels::DecodeArgs args{text.data(),
-                                 count,
-                                 len,
-                                 "",
-                                 0,
-                                 opts.terminator,
-                                 opts.lenient,
-                                 false,
-                                 want_ids.data(),
-                                 want_validity.data(),
-                                 nullptr};
-  const size_t want_invalid = reference::Decode(format, args);
-  for (size_t i = 0; i < count; ++i) {  // the first differing ID, by index
-    ASSERT_EQ(std::memcmp(&ids[16 * i], &want_ids[16 * i], 16), 0)
-        << "item " << i << " of " << count;
-  }
-  ASSERT_EQ(ids, want_ids) << count;  // and the guard byte
-  ASSERT_EQ(validity, want_validity) << count;
-  ASSERT_EQ(s.invalid, want_invalid) << count;
-}
-
 // One bad item at each position of 29 items (three blocks of 8 and a tail),
 // the bad byte at a position that moves through the item: a byte outside the
 // alphabet, bytes >= 0x80 (whose low 7 bits are a valid character), a wrong
@@ -207,20 +179,15 @@ TEST_P(CrockfordDenseTest, DecodeOneBadItemAtEveryPosition) {
         opts.terminator = terminator;
         opts.lenient = lenient;
         const size_t len = item_length(format, opts);
-        const std::vector<uint8_t> ids = test::RandomIds(format, count, rng);
-        std::string good(count * len, '?');
-        ASSERT_TRUE(encode(format, ids.data(), count, good.data(), len, nullptr, opts).ok());
-        ExpectDecodeMatches(format, opts, good, count);
+        const std::string good = test::GoodText(format, opts, count, rng);
+        test::ExpectDecodeMatches(format, opts, good, count);
         for (size_t bad = 0; bad < count; ++bad) {
-          for (size_t k = 0; k < sizeof(kBad); ++k) {
-            std::string text = good;
-            text[bad * len + (bad + 3 * k) % len] = kBad[k];
-            ExpectDecodeMatches(format, opts, text, count);
-          }
+          test::ExpectBadBytesMatch(format, opts, good, count, bad,
+                                    std::string_view(kBad, sizeof(kBad)), 3);
           if (format == Format::kUlid) {
             std::string text = good;
             text[bad * len] = static_cast<char>('8' + bad % 2);  // 8 or 9: over 128 bits
-            ExpectDecodeMatches(format, opts, text, count);
+            test::ExpectDecodeMatches(format, opts, text, count);
           }
         }
       }

@@ -15,11 +15,13 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "kernels/kernel_api.h"
 #include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
+#include "tests/kernels/decode_check.h"
 #include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
@@ -68,40 +70,6 @@ TextOptions OptionsFor(const Alphabet& a) {
   return opts;
 }
 
-// count good items (random IDs) in the layout of opts.
-std::string GoodText(Format format, const TextOptions& opts, size_t count, std::mt19937_64& rng) {
-  const size_t len = item_length(format, opts);
-  const std::vector<uint8_t> ids = test::RandomIds(format, count, rng);
-  std::string text(count * len, '?');
-  EXPECT_TRUE(encode(format, ids.data(), count, text.data(), len, nullptr, opts).ok());
-  return text;
-}
-
-// Decodes text with the dispatched kernel and with the reference; IDs (with a
-// guard byte), validity (with a guard byte) and invalid count must match.
-void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::string& text,
-                         size_t count) {
-  const size_t len = item_length(format, opts);
-  ASSERT_EQ(len, (format == Format::kUlid ? 26u : 20u) + opts.prefix.size() +
-                     (opts.terminator >= 0 ? 1 : 0));
-  std::vector<uint8_t> ids(count * 16 + 1, 0x5A), want_ids(ids);
-  std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Status s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
-  ASSERT_TRUE(s.ok());
-  const kernels::DecodeArgs args{
-      text.data(),     count,        len,          opts.prefix.data(), opts.prefix.size(),
-      opts.terminator, opts.lenient, opts.type_id, want_ids.data(),    want_validity.data(),
-      nullptr};
-  const size_t want_invalid = reference::Decode(format, args);
-  for (size_t i = 0; i < count; ++i) {  // the first differing ID, by index
-    ASSERT_EQ(std::memcmp(&ids[16 * i], &want_ids[16 * i], 16), 0)
-        << "item " << i << " of " << count << " valid " << (want_validity[i / 8] >> (i % 8) & 1);
-  }
-  ASSERT_EQ(ids, want_ids) << count;  // and the guard byte
-  ASSERT_EQ(validity, want_validity) << count;
-  ASSERT_EQ(s.invalid, want_invalid) << count;
-}
-
 // Item 256 p + v has byte v at character p (dense), or item 16 (256 p + v) +
 // (v % 16) does and the other 15 of its 16 are good (sparse: one bad item in
 // a step of 8 or 16 at most, at every position of it).
@@ -114,12 +82,12 @@ TEST_P(CrockfordStreamDecodeTest, EveryByteAtEveryPosition) {
         const TextOptions opts = OptionsFor(a);
         const size_t len = item_length(format, opts), cases = 256 * len;
         const size_t count = sparse ? 16 * cases : cases;
-        std::string text = GoodText(format, opts, count, rng);
+        std::string text = test::GoodText(format, opts, count, rng);
         for (size_t k = 0; k < cases; ++k) {
           const size_t item = sparse ? 16 * k + k % 256 % 16 : k;
           text[item * len + k / 256] = static_cast<char>(k % 256);
         }
-        ExpectDecodeMatches(format, opts, text, count);
+        test::ExpectDecodeMatches(format, opts, text, count);
       }
     }
   }
@@ -138,29 +106,26 @@ TEST_P(CrockfordStreamDecodeTest, BadItemsAtEveryPosition) {
       SCOPED_TRACE(Trace(format, a));
       const TextOptions opts = OptionsFor(a);
       const size_t len = item_length(format, opts);
-      const std::string good = GoodText(format, opts, count, rng);
-      ExpectDecodeMatches(format, opts, good, count);
+      const std::string good = test::GoodText(format, opts, count, rng);
+      test::ExpectDecodeMatches(format, opts, good, count);
       for (size_t bad = 0; bad < count; ++bad) {
-        for (size_t k = 0; k < sizeof(kBad); ++k) {
-          std::string text = good;
-          text[bad * len + (bad + 5 * k) % len] = kBad[k];
-          ExpectDecodeMatches(format, opts, text, count);
-        }
+        test::ExpectBadBytesMatch(format, opts, good, count, bad,
+                                  std::string_view(kBad, sizeof(kBad)), 5);
         if (format == Format::kUlid) {
           for (char first : {'8', 'Z', 'z', '7', 'O'}) {  // over 128 bits; '7' and 'O' are not
             std::string text = good;
             text[bad * len + opts.prefix.size()] = first;
-            ExpectDecodeMatches(format, opts, text, count);
+            test::ExpectDecodeMatches(format, opts, text, count);
           }
         }
         std::string two = good;  // item bad and the last of its 8-item block
         two[bad * len + bad % len] = 'U';
         two[(bad | 7) % count * len + len - 1] = '\xB5';
-        ExpectDecodeMatches(format, opts, two, count);
+        test::ExpectDecodeMatches(format, opts, two, count);
       }
       std::string all = good;
       for (size_t i = 0; i < count; ++i) all[i * len + i % len] = '!';
-      ExpectDecodeMatches(format, opts, all, count);
+      test::ExpectDecodeMatches(format, opts, all, count);
     }
   }
 }
@@ -178,11 +143,11 @@ TEST_P(CrockfordStreamDecodeTest, CountsAroundStepBoundaries) {
           for (int delta = -9; delta <= 9; ++delta) {
             if (steps * g + delta < 0) continue;
             const auto count = static_cast<size_t>(steps * g + delta);
-            std::string text = GoodText(format, opts, count, rng);
-            ExpectDecodeMatches(format, opts, text, count);
+            std::string text = test::GoodText(format, opts, count, rng);
+            test::ExpectDecodeMatches(format, opts, text, count);
             if (count == 0) continue;
             text[rng() % count * len + rng() % len] = '#';
-            ExpectDecodeMatches(format, opts, text, count);
+            test::ExpectDecodeMatches(format, opts, text, count);
           }
         }
       }
