@@ -4,6 +4,7 @@
 #include "cli/commands/commands.h"
 #include "cli/commands/convert_sink.h"
 #include "cli/common.h"
+#include "cli/scan/parallel_scan.h"
 #include "cli/scan/same_file.h"
 #include "cli/scan/scanner.h"
 
@@ -48,6 +49,39 @@ void CheckConvertOptions(const ConvertOptions& options) {
   }
 }
 
+// --threads: each worker converts its chunks into memory with a sink of
+// its own; the calling thread writes them out in input order.
+class ConvertWorker : public ChunkWorker {
+ public:
+  explicit ConvertWorker(const ConvertOptions& options)
+      : ChunkWorker(options.scan), rejects_(""), sink_(errors(), memory_, rejects_, options) {}
+
+ protected:
+  Sink& Begin(Chunk& chunk) override {
+    if (!chunk.result) chunk.result = std::make_unique<ConvertChunk>();
+    sink_.BeginChunk(static_cast<ConvertChunk*>(chunk.result.get()), chunk.file_index);
+    return sink_;
+  }
+  void End(Chunk&) override { sink_.EndChunk(); }
+
+ private:
+  Output memory_;
+  Rejects rejects_;  // none: the calling thread's sink writes them
+  ConvertSink sink_;
+};
+
+class ConvertWriter : public ChunkConsumer {
+ public:
+  explicit ConvertWriter(ConvertSink& sink) : sink_(sink) {}
+  void Consume(Chunk& chunk, uint64_t first_line) override {
+    sink_.TakeChunk(*chunk.file, chunk.file_index, static_cast<ConvertChunk&>(*chunk.result),
+                    first_line);
+  }
+
+ private:
+  ConvertSink& sink_;
+};
+
 int RunConvert(const ConvertOptions& options) {
   CheckConvertOptions(options);
   std::vector<OutputFile> outputs = {{"standard output", ""}};
@@ -59,7 +93,14 @@ int RunConvert(const ConvertOptions& options) {
   Output out(1);
   ConvertSink sink(scanner.errors(), out, rejects, options);
   try {
-    scanner.Run(options.files, sink);
+    if (options.scan.threads > 1 && ChunkedScanApplies(options.scan)) {
+      ConvertWriter writer(sink);
+      RunParallelScan(
+          options.scan, options.files, [&] { return std::make_unique<ConvertWorker>(options); },
+          writer);
+    } else {
+      scanner.Run(options.files, sink);
+    }
   } catch (const CliError&) {
     out.Flush();  // the good rows before the failure are not lost
     rejects.Flush();

@@ -62,10 +62,15 @@ ConvertSink::ConvertSink(const RowErrors& errors, Output& out, Rejects& rejects,
 
 void ConvertSink::NoteLineEnd(uint32_t file_index, uint8_t eol_len) {
   if (file_index != eol_file_) eol_file_ = file_index, eol_ = 1;
-  if (eol_len != 0) eol_ = eol_len;
+  if (eol_len != 0) eol_ = eol_len, eol_seen_ = true;
 }
 
 void ConvertSink::OnHeader(const std::string&, std::string_view row) {
+  if (chunk_ != nullptr) {  // written by the calling thread
+    chunk_->has_header = true;
+    chunk_->header = row;
+    return;
+  }
   // One header for the whole output: the first input's.
   if (header_written_) return;
   header_written_ = true;
@@ -214,25 +219,44 @@ void ConvertSink::WriteRow(const Row& row, Fill fill) {
 }
 
 void ConvertSink::Bad(const Batch& batch, const Row& row, bool decoded) {
+  if (chunk_ != nullptr) {  // a worker's: worded on the calling thread, in input order
+    chunk_->bad.push_back({row, decoded});
+    if (options_.on_error == OnError::kFail) {
+      chunk_->failed = true;
+      throw ChunkStop();
+    }
+    BadOutput(row);
+    return;
+  }
+  const std::string message = BadMessage(*batch.file, row, decoded);
+  BadOutput(row);
+  Warn(message);
+}
+
+std::string ConvertSink::BadMessage(const std::string& file, const Row& row, bool decoded) {
   ++bad_;
   const std::string message = decoded
-                                  ? errors_.Where(*batch.file, row, 0) +
-                                        ": value out of range for --to " + IdFormatName(options_.to)
-                                  : errors_.Describe(*batch.file, row);
+                                  ? errors_.Where(file, row, 0) + ": value out of range for --to " +
+                                        IdFormatName(options_.to)
+                                  : errors_.Describe(file, row);
+  if (options_.on_error == OnError::kFail) throw CliError(kExitBadData, message);
   // A too-long row's bytes are gone, and a short binary record has no ID to
   // keep or empty: unless the run stops, both are skipped (to the rejects).
-  const bool too_long = row.flags & (Row::kTooLong | Row::kPartialRecord);
-  const bool forced_skip = too_long && options_.on_error != OnError::kFail;
-  if (forced_skip && options_.on_error != OnError::kSkip) ++forced_skips_;
-  switch (forced_skip ? OnError::kSkip : options_.on_error) {
-    case OnError::kFail:
-      throw CliError(kExitBadData, message);
-    case OnError::kSkip:
-      rejects_.Add(message,
-                   (row.flags & Row::kTooLong) ? std::string_view{}
-                                               : std::string_view{row.begin, row.row_len},
-                   binary_in_);
-      break;
+  if (options_.on_error == OnError::kSkip || (row.flags & (Row::kTooLong | Row::kPartialRecord))) {
+    rejects_.Add(
+        message,
+        (row.flags & Row::kTooLong) ? std::string_view{} : std::string_view{row.begin, row.row_len},
+        binary_in_);
+  }
+  return message;
+}
+
+void ConvertSink::BadOutput(const Row& row) {
+  if (row.flags & (Row::kTooLong | Row::kPartialRecord)) {
+    if (options_.on_error != OnError::kSkip) ++forced_skips_;
+    return;
+  }
+  switch (options_.on_error) {
     case OnError::kKeep:
       out_.Append(row.begin, row.row_len);
       if (row.eol_len == 0) PutLineEnd();
@@ -241,13 +265,66 @@ void ConvertSink::Bad(const Batch& batch, const Row& row, bool decoded) {
       if (row.flags & Row::kMissingField) ++unchanged_;
       WriteRow(row, [&](char*) { return size_t{0}; });
       break;
+    default:
+      break;
   }
-  if (bad_ <= kWarningsShown) {
-    Progress::ClearLine();
-    std::fprintf(stderr, "sortid convert: %s\n", message.c_str());
-    if (bad_ == kWarningsShown) {
-      std::fprintf(stderr, "sortid convert: (further invalid rows not listed)\n");
+}
+
+void ConvertSink::Warn(const std::string& message) const {
+  if (bad_ > kWarningsShown) return;
+  Progress::ClearLine();
+  std::fprintf(stderr, "sortid convert: %s\n", message.c_str());
+  if (bad_ == kWarningsShown) {
+    std::fprintf(stderr, "sortid convert: (further invalid rows not listed)\n");
+  }
+}
+
+void ConvertSink::BeginChunk(ConvertChunk* chunk, uint32_t file_index) {
+  chunk_ = chunk;
+  chunk->bad.clear();
+  chunk->failed = false;
+  chunk->has_header = false;
+  chunk->inherited_line_end = false;
+  eol_file_ = file_index;
+  eol_ = 1;
+  eol_seen_ = false;
+  rows_ = unchanged_ = forced_skips_ = 0;
+}
+
+void ConvertSink::EndChunk() {
+  chunk_->rows = rows_;
+  chunk_->unchanged = unchanged_;
+  chunk_->forced_skips = forced_skips_;
+  chunk_->last_eol = eol_seen_ ? eol_ : 0;
+  out_.TakeBytes(&chunk_->bytes, &chunk_->size);
+}
+
+void ConvertSink::TakeChunk(const std::string& file, uint32_t file_index, ConvertChunk& chunk,
+                            uint64_t first_line) {
+  if (chunk.has_header) OnHeader(file, chunk.header);
+  if (file_index != eol_file_) eol_file_ = file_index, eol_ = 1;
+  rows_ += chunk.rows;
+  unchanged_ += chunk.unchanged;
+  forced_skips_ += chunk.forced_skips;
+  // The last line of an input without a line ending gets the input's own,
+  // which may have been seen in an earlier chunk only.
+  const bool crlf = chunk.inherited_line_end && eol_ == 2;
+  const size_t n = crlf ? chunk.size - 1 : chunk.size;
+  if (n >= Output::kDefaultFlushBytes) {
+    out_.WriteDirect(chunk.bytes.data(), n);
+  } else {
+    out_.Append(chunk.bytes.data(), n);
+  }
+  if (crlf) out_.Append("\r\n", 2);
+  out_.MaybeFlush();
+  if (chunk.last_eol != 0) eol_ = chunk.last_eol;
+  for (ConvertChunk::BadRow& bad : chunk.bad) {
+    bad.row.line += first_line - 1;
+    // With one thread such a row ends the run before it reaches the sink.
+    if (!options_.scan.long_rows_are_bad && (bad.row.flags & Row::kTooLong)) {
+      throw CliError(kExitBadData, TooLongError(file, bad.row.line, options_.scan.max_row_bytes));
     }
+    Warn(BadMessage(file, bad.row, bad.decoded));
   }
 }
 

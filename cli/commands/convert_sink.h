@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/io.h"
+#include "cli/scan/parallel_scan.h"
 #include "cli/scan/rejects.h"
 #include "cli/scan/row_errors.h"
 #include "cli/scan/scan_args.h"
@@ -28,6 +29,23 @@ struct ConvertOptions {
   std::vector<std::string> files;
 };
 
+// What a worker's ConvertSink leaves for the calling thread (--threads).
+struct ConvertChunk : ChunkResult {
+  std::vector<char> bytes;  // the chunk's output: the first size bytes
+  size_t size = 0;
+  struct BadRow {
+    Row row;  // its line counted from the chunk's first
+    bool decoded;
+  };
+  std::vector<BadRow> bad;  // in input order
+  bool failed = false;      // stopped at the last bad row (--on-error fail)
+  bool has_header = false;
+  std::string_view header;
+  bool inherited_line_end = false;  // ends with "\n" standing for the input's line ending
+  uint8_t last_eol = 0;             // the line ending last seen (0: none)
+  uint64_t rows = 0, unchanged = 0, forced_skips = 0;
+};
+
 class ConvertSink : public Sink {
  public:
   // Throws CliError(kExitUsage) when the output options cannot be used.
@@ -39,6 +57,15 @@ class ConvertSink : public Sink {
   // The counts on stderr (policies other than fail).
   void Report() const;
 
+  // --threads. A worker's sink (out in memory) scans one chunk into *chunk:
+  // bad rows are only recorded, for TakeChunk to word.
+  void BeginChunk(ConvertChunk* chunk, uint32_t file_index);
+  void EndChunk();
+  // The calling thread's sink, in input order: the chunk's output, then its
+  // bad rows' messages (first_line: the input line of the chunk's first).
+  void TakeChunk(const std::string& file, uint32_t file_index, ConvertChunk& chunk,
+                 uint64_t first_line);
+
  private:
   bool WriteFixed(const Batch& batch);
   void WriteRows(const Batch& batch);
@@ -46,7 +73,14 @@ class ConvertSink : public Sink {
   template <typename Fill>
   void WriteRow(const Row& row, Fill fill);
   void Bad(const Batch& batch, const Row& row, bool decoded);
+  // A bad row's message and its --rejects entry; throws under --on-error fail.
+  std::string BadMessage(const std::string& file, const Row& row, bool decoded);
+  // The output the --on-error policy leaves for a bad row.
+  void BadOutput(const Row& row);
+  // The message on stderr (the first few).
+  void Warn(const std::string& message) const;
   void PutLineEnd() {
+    if (chunk_ != nullptr && !eol_seen_) chunk_->inherited_line_end = true;
     if (eol_ == 2) out_.Put('\r');
     out_.Put('\n');
   }
@@ -70,6 +104,8 @@ class ConvertSink : public Sink {
   bool header_written_ = false;
   uint32_t eol_file_ = 0;  // the file whose line ending eol_ is
   uint8_t eol_ = 1;        // 1 "\n", 2 "\r\n": given to a last line without one
+  bool eol_seen_ = false;  // eol_ is the input's (else the default, in a chunk)
+  ConvertChunk* chunk_ = nullptr;
 };
 
 }  // namespace sortid::cli

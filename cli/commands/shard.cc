@@ -12,6 +12,7 @@
 #include "cli/commands/commands.h"
 #include "cli/commands/shard_files.h"
 #include "cli/io.h"
+#include "cli/scan/batch_store.h"
 #include "cli/scan/rejects.h"
 #include "cli/scan/same_file.h"
 #include "cli/scan/scan_args.h"
@@ -148,7 +149,11 @@ int RunShard(const ShardOptions& options) {
   Rejects rejects(options.rejects);
   ShardSink sink(scanner.errors(), options, extension, rejects);
   try {
-    scanner.Run(options.files, sink);
+    if (options.scan.threads > 1 && ChunkedScanApplies(options.scan)) {
+      RunStoredScan(options.scan, options.files, true, sink);
+    } else {
+      scanner.Run(options.files, sink);
+    }
   } catch (const CliError&) {
     sink.FlushAll();  // rows routed before the failure stay in their shards
     throw;

@@ -10,6 +10,7 @@
 
 #include "cli/commands/commands.h"
 #include "cli/io.h"
+#include "cli/scan/batch_store.h"
 #include "cli/scan/same_file.h"
 #include "cli/scan/scan_args.h"
 #include "cli/scan/scanner.h"
@@ -80,11 +81,15 @@ class ValidateSink : public Sink {
   void OnBatch(const Batch& batch) override {
     rows_ += batch.count;
     invalid_ += batch.invalid;
+    // Only bad rows are reported unless the IDs are compared: a clean batch
+    // is counted and left.
+    if (batch.invalid == 0 && !options_.sorted && !set_) return;
     for (size_t i = 0; i < batch.count; ++i) {
       if (!batch.valid(i)) {
         Report(errors_.Describe(*batch.file, batch.row(i)));
         continue;
       }
+      if (!options_.sorted && !set_) continue;
       const uint8_t* id = batch.ids + 16 * i;
       const uint64_t line = batch.rows ? batch.rows[i].line : batch.first_line + i;
       if (options_.sorted && have_previous_ && sorted_ && std::memcmp(id, previous_, 16) < 0) {
@@ -165,7 +170,11 @@ int RunValidate(const ValidateOptions& options) {
   RefuseOutputsThatAreInputs(options.files, {{"standard output", ""}});
   Scanner scanner(options.scan);
   ValidateSink sink(scanner.errors(), options, options.files);
-  scanner.Run(options.files, sink);
+  if (options.scan.threads > 1 && ChunkedScanApplies(options.scan)) {
+    RunStoredScan(options.scan, options.files, options.sorted || options.unique, sink);
+  } else {
+    scanner.Run(options.files, sink);
+  }
   return sink.Finish();
 }
 

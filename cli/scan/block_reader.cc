@@ -9,6 +9,7 @@
 namespace sortid::cli {
 
 size_t BlockReader::Run(Input& input, uint64_t* done, Progress& progress, const Consumer& consume) {
+  buffer_.resize(block_bytes_);
   size_t have = 0;
   bool at_eof = false;
   while (!at_eof) {

@@ -19,8 +19,8 @@ class BlockReader {
   static constexpr size_t kReadBytes = 256 << 10;  // one read() call
 
   // block_bytes: the buffer, which bounds the longest row.
-  explicit BlockReader(size_t block_bytes) : buffer_(block_bytes) {}
-  size_t block_bytes() const { return buffer_.size(); }
+  explicit BlockReader(size_t block_bytes) : block_bytes_(block_bytes) {}
+  size_t block_bytes() const { return block_bytes_; }
 
   // consume(data, size, at_eof) returns the bytes it used from the front.
   using Consumer = std::function<size_t(const char* data, size_t size, bool at_eof)>;
@@ -31,7 +31,10 @@ class BlockReader {
  private:
   // read() into one buffer, not mmap: mapping windows of the file costs a
   // page-table update per window, which virtual machines make expensive.
+  // Allocated by the first Run: a scanner that only scans chunks
+  // (--threads) never touches it.
   std::vector<char> buffer_;
+  size_t block_bytes_;
 };
 
 // Total input bytes for the progress bar; -1 (unknown) unless every input is

@@ -21,6 +21,8 @@ class RowBatcher {
   // Decodes and delivers the queued rows (rows point into the input block:
   // call before the block moves).
   void Flush(const ScanPosition& position, Sink& sink);
+  // Drops the queued rows (a scan stopped by its sink).
+  void Clear() { rows_.clear(); }
   // Delivers count rows of stride bytes at base whose IDs are decoded and all
   // valid, after the queued rows; the line advances by count.
   void DeliverFixed(const char* base, size_t stride, uint8_t eol_len, const uint8_t* ids,

@@ -1,5 +1,9 @@
 #include "cli/scan/scan_args.h"
 
+#include <sched.h>
+
+#include <algorithm>
+
 namespace sortid::cli {
 
 OnError ParseOnError(const std::string& name) {
@@ -17,6 +21,14 @@ OnError ResolveOnError(const std::string& on_error, const std::string& rejects) 
                    "output)");
   }
   return ParseOnError(!on_error.empty() ? on_error : rejects.empty() ? "fail" : "skip");
+}
+
+unsigned AvailableCores() {
+  cpu_set_t set;
+  if (::sched_getaffinity(0, sizeof(set), &set) == 0) {
+    return static_cast<unsigned>(std::clamp(CPU_COUNT(&set), 1, 256));
+  }
+  return 1;
 }
 
 char ParseDelimiter(const std::string& text) {
@@ -58,6 +70,10 @@ void ScanArgs::Add(CLI::App* app, const char* format_option, const char* format_
   app->add_option("--progress", progress, "progress bar on stderr: auto, always or never")
       ->capture_default_str();
   app->add_flag("--no-progress", no_progress, "no progress bar (same as --progress never)");
+  app->add_option("--threads", threads,
+                  "worker threads (default: the cores available; 1: one thread); the output is "
+                  "the same for any N")
+      ->check(CLI::Range(1u, 256u));
   app->add_option("files", files, "input files ('-' or none: standard input)");
 }
 
@@ -78,6 +94,7 @@ ScanOptions ScanArgs::Resolve(const std::string& command) const {
   scan.quoting = quote == "csv";
   scan.header = header;
   scan.max_row_bytes = max_row_bytes;
+  scan.threads = threads != 0 ? threads : AvailableCores();
   scan.progress = no_progress ? ProgressMode::kNever : ParseProgressMode(progress);
   if (scan.format == IdFormat::kBin && (!prefix.empty() || lenient)) {
     throw CliError(kExitUsage, "--prefix / --lenient do not apply to binary input");

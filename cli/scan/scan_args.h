@@ -30,6 +30,7 @@ struct ScanArgs {
   size_t max_row_bytes = 4 << 20;
   std::string progress = "auto";
   bool no_progress = false;
+  unsigned threads = 0;  // 0: the cores available
   std::vector<std::string> files;
 
   // format_option: "--from" or "--format"; header_help: what this command
@@ -39,6 +40,9 @@ struct ScanArgs {
   // Throws CliError(kExitUsage) on a bad value or combination.
   ScanOptions Resolve(const std::string& command) const;
 };
+
+// The cores this process may run on (at least 1): the default --threads.
+unsigned AvailableCores();
 
 // --delimiter: one byte, or "tab" / "\t"; never a byte an ID can hold.
 char ParseDelimiter(const std::string& text);

@@ -73,6 +73,7 @@ struct ScanOptions {
   ProgressMode progress = ProgressMode::kAuto;
   size_t max_row_bytes = 4 << 20;  // longer rows: an error, or bad rows (long_rows_are_bad)
   bool long_rows_are_bad = false;  // a row over the limit is an invalid row, not the end
+  unsigned threads = 1;            // --threads: workers scanning chunks (1: no pipeline)
   // Time input (kMs, kIso8601): each time becomes the smallest (kStart) or
   // largest (kEnd) ID of its millisecond in this format's layout.
   sortid::Format time_layout = sortid::Format::kUlid;

@@ -32,30 +32,64 @@ void Scanner::Run(const std::vector<std::string>& files, Sink& sink) {
   progress.Finish();
 }
 
+uint64_t Scanner::ScanChunk(const ChunkView& chunk, Sink& sink, std::vector<std::string>* notes) {
+  position_ = ScanPosition{chunk.file, chunk.file_index, 1, chunk.header_pending};
+  lines_.Reset();
+  batcher_.Clear();
+  skipping_ = false;
+  notes_ = notes;
+  at_input_start_ = chunk.file_start && options_.format != IdFormat::kBin;
+  if (chunk.size > 0 || chunk.tail == 0) (void)Process(chunk.data, chunk.size, true, sink);
+  if (chunk.tail != 0) {
+    // The reader found no line end within the limit: the row's first bytes
+    // stand for it, as TooLong makes them with one thread.
+    Row row;
+    row.begin = chunk.data + chunk.size;
+    row.row_len = static_cast<uint32_t>(chunk.tail);
+    row.flags = Row::kTooLong;
+    if (at_input_start_) (void)StartOfInput(row.begin, row.row_len);
+    batcher_.Add(row, 1, position_, sink);
+    batcher_.Flush(position_, sink);
+  }
+  notes_ = nullptr;
+  return position_.line - 1;
+}
+
+void Scanner::Note(const std::string& message) const {
+  const std::string line = "sortid " + options_.command + ": " + message;
+  if (notes_ != nullptr) {
+    notes_->push_back(line);
+    return;
+  }
+  Progress::ClearLine();
+  std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+size_t Scanner::StartOfInput(const char* data, size_t size) {
+  static constexpr char kBom[] = "\xEF\xBB\xBF";
+  at_input_start_ = false;
+  size_t used = 0;
+  const bool utf16 = size >= 2 && ((data[0] == '\xFF' && data[1] == '\xFE') ||
+                                   (data[0] == '\xFE' && data[1] == '\xFF'));
+  if (utf16) {  // every row would fail with a puzzling length: say why
+    Note(*position_.file + ": starts with " + (data[0] == '\xFF' ? "FF FE" : "FE FF") +
+         ", a UTF-16 byte order mark: sortid reads UTF-8 or ASCII (convert it first: iconv -f "
+         "UTF-16 -t UTF-8)");
+  }
+  if (size >= 3 && std::memcmp(data, kBom, 3) == 0) {
+    Note(*position_.file + ": skipped the UTF-8 byte order mark (EF BB BF) at the start");
+    used = 3;
+  }
+  return used;
+}
+
 size_t Scanner::Process(const char* data, size_t size, bool at_eof, Sink& sink) {
   size_t used = 0;
   if (at_input_start_) {
     static constexpr char kBom[] = "\xEF\xBB\xBF";
     const size_t n = std::min<size_t>(size, 3);
     if (std::memcmp(data, kBom, n) == 0 && n < 3 && !at_eof) return 0;  // undecided
-    at_input_start_ = false;
-    const bool utf16 = size >= 2 && ((data[0] == '\xFF' && data[1] == '\xFE') ||
-                                     (data[0] == '\xFE' && data[1] == '\xFF'));
-    if (utf16) {  // every row would fail with a puzzling length: say why
-      Progress::ClearLine();
-      std::fprintf(stderr,
-                   "sortid %s: %s: starts with %s, a UTF-16 byte order mark: sortid reads UTF-8 "
-                   "or ASCII (convert it first: iconv -f UTF-16 -t UTF-8)\n",
-                   options_.command.c_str(), position_.file->c_str(),
-                   data[0] == '\xFF' ? "FF FE" : "FE FF");
-    }
-    if (size >= 3 && std::memcmp(data, kBom, 3) == 0) {
-      Progress::ClearLine();
-      std::fprintf(stderr,
-                   "sortid %s: %s: skipped the UTF-8 byte order mark (EF BB BF) at the start\n",
-                   options_.command.c_str(), position_.file->c_str());
-      used = 3;
-    }
+    used = StartOfInput(data, size);
   }
   if (skipping_) {
     used += SkipRest(data + used, size - used, at_eof);

@@ -30,12 +30,29 @@ class Scanner {
   // Streams every file (empty list: stdin) through sink.
   void Run(const std::vector<std::string>& files, Sink& sink);
 
+  // One piece of an input, cut at a row boundary (--threads): its rows go
+  // to sink numbered from line 1; notes for stderr are appended to *notes.
+  // Returns the lines (binary: records) it holds.
+  struct ChunkView {
+    const char* data = nullptr;
+    size_t size = 0;  // whole rows
+    size_t tail = 0;  // then the first bytes of a row over the limit
+    const std::string* file = nullptr;
+    uint32_t file_index = 0;
+    bool file_start = false;      // the input's first bytes (byte order mark)
+    bool header_pending = false;  // --header and the input's header not taken yet
+  };
+  uint64_t ScanChunk(const ChunkView& chunk, Sink& sink, std::vector<std::string>* notes);
+
   // What a sink words its messages with (where a row is, why it failed).
   const RowErrors& errors() const { return errors_; }
 
  private:
   // One block: rows handed to the sink; returns the bytes consumed.
   size_t Process(const char* data, size_t size, bool at_eof, Sink& sink);
+  // The notes on a byte order mark at the start of an input; returns the
+  // bytes to skip (a UTF-8 mark's 3).
+  size_t StartOfInput(const char* data, size_t size);
   size_t ProcessRows(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessFields(const char* data, size_t size, bool at_eof, Sink& sink);
   size_t ProcessBinary(const char* data, size_t size, bool at_eof, Sink& sink);
@@ -44,6 +61,9 @@ class Scanner {
   size_t TooLong(const char* data, size_t size, Sink& sink);
   // Skips the rest of a too-long row; returns the bytes consumed.
   size_t SkipRest(const char* data, size_t size, bool at_eof);
+
+  // A note on stderr ("sortid convert: <message>"), or into notes_.
+  void Note(const std::string& message) const;
 
   ScanOptions options_;
   RowDecoder decoder_;
@@ -54,6 +74,7 @@ class Scanner {
   ScanPosition position_;
   bool at_input_start_ = false;  // a byte order mark may follow
   bool skipping_ = false;        // inside a too-long row
+  std::vector<std::string>* notes_ = nullptr;
 };
 
 }  // namespace sortid::cli
