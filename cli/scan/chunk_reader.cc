@@ -38,12 +38,15 @@ bool ChunkReader::RowStartOffset(uint64_t* offset) const {
 void ChunkReader::Fill(ChunkBytes* chunk, size_t target) {
   if (chunk->data.size() < target) chunk->data.resize(target);
   while (chunk->size < target && !eof_) {
-    const size_t got = input_->Read(chunk->data.data() + chunk->size,
-                                    std::min(BlockReader::kReadBytes, target - chunk->size));
+    char* at = chunk->data.data() + chunk->size;
+    const size_t got = input_->Read(at, std::min(BlockReader::kReadBytes, target - chunk->size));
     eof_ = got == 0;
     chunk->size += got;
     chunk->input_bytes += got;
     read_ += got;
+    // A pipe may pause: the rows that came are scanned now, as with one
+    // thread (a bad row stops the run at once).
+    if (binary_ ? chunk->size >= 16 : std::memchr(at, '\n', got) != nullptr) break;
   }
 }
 
@@ -186,15 +189,17 @@ void ReadChunkAt(const Input& input, const ChunkRange& range, bool binary, size_
     const size_t last_row =
         nl == nullptr ? first
                       : static_cast<size_t>(static_cast<const char*>(nl) - chunk->data.data()) + 1;
+    size_t step = 4096;
     for (;;) {
       if (have >= last_row + limit) {  // no line end within the limit: its first bytes stand for it
         chunk->tail = std::min<size_t>(have - last_row, 64);
         end = last_row;
         break;
       }
+      // A row is short as a rule: a page first, then more.
       const size_t room = last_row + limit - have;
-      const size_t got =
-          ReadSpan(input, from + have, std::min(BlockReader::kReadBytes, room), chunk, have);
+      const size_t got = ReadSpan(input, from + have, std::min(step, room), chunk, have);
+      step = std::min(2 * step, BlockReader::kReadBytes);
       const char* grown = chunk->data.data() + have;
       const void* found = std::memchr(grown, '\n', got);
       have += got;

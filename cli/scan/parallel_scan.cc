@@ -37,32 +37,49 @@ ScanOptions WorkerOptions(const ScanOptions& options) {
   return worker;
 }
 
+// Chunks of one worker: one it scans, one or two waiting for their turn to
+// be written out.
+constexpr size_t kChunksPerWorker = 3;
+
 // The chunks and their queues. A worker reads its next chunk itself, in
-// turn with the others (the read lock keeps the input order), and scans it
-// while it is still in its core's cache; the calling thread takes the
-// chunks in input order and gives them back for reuse.
+// turn with the others (the read lock keeps the input order), scans it
+// while it is still in its core's cache, and then writes out every chunk
+// whose turn has come (one worker at a time: the consumer sees one caller,
+// in input order). No thread waits on another unless its own chunks are all
+// waiting for their turn.
 class Pipeline {
  public:
   Pipeline(const ScanOptions& options, const std::vector<std::string>& names,
-           const std::vector<std::string>& shown, size_t chunk_bytes, size_t slots)
-      : names_(names), shown_(shown), reader_(options, chunk_bytes), chunks_(slots) {
-    for (Chunk& c : chunks_) free_.push_back(&c);
+           const std::vector<std::string>& shown, size_t chunk_bytes, size_t workers,
+           ChunkConsumer& consumer)
+      : names_(names),
+        shown_(shown),
+        reader_(options, chunk_bytes),
+        consumer_(consumer),
+        progress_(options.progress, TotalSize(names)),
+        chunks_(kChunksPerWorker * workers),
+        free_(workers) {
+    for (size_t i = 0; i < chunks_.size(); ++i) {
+      chunks_[i].owner = i % workers;
+      free_[i % workers].push_back(&chunks_[i]);
+    }
     cancel_fd_ = ::eventfd(0, EFD_CLOEXEC);
   }
   ~Pipeline() {
     if (cancel_fd_ >= 0) ::close(cancel_fd_);
   }
 
-  // Worker: the next chunk read (done already when it only carries a read
-  // error), or nullptr when nothing is left.
-  Chunk* ReadNext() {
+  // Worker: its next chunk, read (or its range to read: c->input), in input
+  // order; nullptr when nothing is left or the run has failed.
+  Chunk* ReadNext(size_t worker) {
     Chunk* c = nullptr;
     {
       std::unique_lock lock(mu_);
-      free_cv_.wait(lock, [&] { return stop_ || reading_done_ || !free_.empty(); });
+      std::deque<Chunk*>& mine = free_[worker];
+      free_cv_.wait(lock, [&] { return stop_ || reading_done_ || !mine.empty(); });
       if (stop_ || reading_done_) return nullptr;
-      c = free_.front();
-      free_.pop_front();
+      c = mine.front();  // the one freed last: still in this core's cache
+      mine.pop_front();
     }
     std::lock_guard read_lock(read_mu_);
     bool got = false;
@@ -75,21 +92,18 @@ class Pipeline {
       exhausted_ = !got || c->error;
     }
     std::lock_guard lock(mu_);
-    if (!got || c->error) reading_done_ = true;
-    if (!got && !c->error) {
-      free_.push_back(c);
-      next_cv_.notify_one();
+    if (exhausted_) {
+      reading_done_ = true;
       free_cv_.notify_all();
+    }
+    if (!got && !c->error) {
+      mine_back(c);
       return nullptr;
     }
     order_.push_back(c);
-    if (c->error) {
-      c->done = true;
-      next_cv_.notify_one();
-      free_cv_.notify_all();
-    }
     return c;
   }
+
   // Worker, no lock held: the chunk's range, read at its offset.
   void ReadRange(Chunk* c) const {
     try {
@@ -98,22 +112,64 @@ class Pipeline {
       c->error = std::current_exception();
     }
   }
-  void Done(Chunk* c) {
-    std::lock_guard lock(mu_);
-    c->done = true;
-    if (c == order_.front()) next_cv_.notify_one();
-  }
-  // Calling thread: the next chunk in input order once scanned; nullptr at the end.
-  Chunk* TakeNext() {
+
+  // Worker: c is scanned; writes out the chunks whose turn has come unless
+  // another worker is doing so (it takes c too).
+  void Finish(Chunk* c) {
     std::unique_lock lock(mu_);
-    next_cv_.wait(lock, [&] {
-      return (!order_.empty() && order_.front()->done) || (reading_done_ && order_.empty());
-    });
-    if (order_.empty()) return nullptr;
-    Chunk* c = order_.front();
-    order_.pop_front();
-    return c;
+    c->done = true;
+    if (emitting_) return;
+    emitting_ = true;
+    while (!stop_ && !order_.empty() && order_.front()->done) {
+      Chunk* next = order_.front();
+      order_.pop_front();
+      lock.unlock();
+      bool failed = false;
+      try {
+        Emit(*next);
+      } catch (...) {
+        failed = true;
+        lock.lock();
+        if (!error_) error_ = std::current_exception();
+        StopLocked();
+        lock.unlock();
+      }
+      lock.lock();
+      if (failed) break;
+      Recycle(next);
+    }
+    emitting_ = false;
   }
+
+  void Abort() {
+    std::lock_guard lock(mu_);
+    StopLocked();
+  }
+  // After the workers: the first failure, thrown; or the end of the run.
+  void Finish() {
+    if (error_) std::rethrow_exception(error_);
+    progress_.Finish();
+  }
+
+ private:
+  void mine_back(Chunk* c) { free_[c->owner].push_front(c); }
+
+  // The chunk in its turn (one worker at a time, in input order).
+  void Emit(Chunk& c) {
+    if (c.error) std::rethrow_exception(c.error);
+    if (c.failure) std::rethrow_exception(c.failure);
+    for (const std::string& note : c.notes) {
+      Progress::ClearLine();
+      std::fprintf(stderr, "%s\n", note.c_str());
+    }
+    if (c.file_index != emit_file_) emit_file_ = c.file_index, emit_line_ = 1;
+    consumer_.Consume(c, emit_line_);
+    emit_line_ += c.lines;
+    emit_bytes_ += c.bytes.input_bytes;
+    progress_.Update(emit_bytes_);
+  }
+
+  // Under mu_.
   void Recycle(Chunk* c) {
     c->input.reset();
     c->error = nullptr;
@@ -121,24 +177,21 @@ class Pipeline {
     c->notes.clear();
     c->lines = 0;
     c->done = false;
-    std::lock_guard lock(mu_);
-    free_.push_back(c);
-    free_cv_.notify_one();
+    mine_back(c);
+    free_cv_.notify_all();
   }
-  // After a failure: the workers end after their chunk (a read blocked on a
-  // pipe returns at once).
-  void Stop() {
-    std::lock_guard lock(mu_);
+
+  // Under mu_: the workers end after their chunk (a read blocked on a pipe
+  // returns at once).
+  void StopLocked() {
     stop_ = true;
     if (cancel_fd_ >= 0) {
       const uint64_t one = 1;
       (void)!::write(cancel_fd_, &one, sizeof(one));
     }
     free_cv_.notify_all();
-    next_cv_.notify_all();
   }
 
- private:
   // Under the read lock: the next piece of the inputs into c (or the range
   // of it to read: c->input); false at the end.
   bool ReadInto(Chunk* c) {
@@ -188,13 +241,21 @@ class Pipeline {
   uint64_t offset_start_ = 0, next_begin_ = 0, file_size_ = 0;
   bool exhausted_ = false;  // the end, or a read error
 
+  ChunkConsumer& consumer_;  // and below: only while emitting_
+  Progress progress_;
+  uint32_t emit_file_ = 0;
+  uint64_t emit_line_ = 1, emit_bytes_ = 0;
+
   std::vector<Chunk> chunks_;
   int cancel_fd_ = -1;
   std::mutex mu_;  // the queues and flags below
-  std::condition_variable free_cv_, next_cv_;
-  std::deque<Chunk*> free_, order_;
+  std::condition_variable free_cv_;
+  std::vector<std::deque<Chunk*>> free_;  // by worker: its chunks stay in its core's cache
+  std::deque<Chunk*> order_;
   bool stop_ = false;
   bool reading_done_ = false;
+  bool emitting_ = false;
+  std::exception_ptr error_;
 };
 
 }  // namespace
@@ -238,47 +299,25 @@ void RunParallelScan(const ScanOptions& options, const std::vector<std::string>&
   std::vector<std::unique_ptr<ChunkWorker>> workers;
   for (unsigned t = 0; t < threads; ++t) workers.push_back(make_worker());
 
-  // Two chunks a worker (one scanned, one waiting its turn) and two for
-  // the calling thread.
-  Pipeline pipeline(options, names, shown, chunk_bytes, 2 * size_t{threads} + 2);
-  Progress progress(options.progress, TotalSize(names));
+  Pipeline pipeline(options, names, shown, chunk_bytes, threads, consumer);
   std::vector<std::thread> running;
-  auto join = [&] {
-    for (std::thread& t : running) t.join();
+  auto work = [&pipeline](size_t i, ChunkWorker* w) {
+    while (Chunk* c = pipeline.ReadNext(i)) {
+      if (c->input != nullptr) pipeline.ReadRange(c);
+      if (!c->error) w->Scan(*c);
+      pipeline.Finish(c);
+    }
   };
   try {
-    for (auto& worker : workers) {
-      running.emplace_back([&pipeline, w = worker.get()] {
-        while (Chunk* c = pipeline.ReadNext()) {
-          if (c->input != nullptr) pipeline.ReadRange(c);
-          if (!c->error) w->Scan(*c);
-          pipeline.Done(c);
-        }
-      });
-    }
-    uint64_t done = 0, line = 1;
-    uint32_t file_index = 0;
-    while (Chunk* c = pipeline.TakeNext()) {
-      if (c->error) std::rethrow_exception(c->error);
-      if (c->failure) std::rethrow_exception(c->failure);
-      for (const std::string& note : c->notes) {
-        Progress::ClearLine();
-        std::fprintf(stderr, "%s\n", note.c_str());
-      }
-      if (c->file_index != file_index) file_index = c->file_index, line = 1;
-      consumer.Consume(*c, line);
-      line += c->lines;
-      done += c->bytes.input_bytes;
-      progress.Update(done);
-      pipeline.Recycle(c);
-    }
-  } catch (...) {
-    pipeline.Stop();
-    join();
+    for (size_t i = 1; i < workers.size(); ++i) running.emplace_back(work, i, workers[i].get());
+  } catch (...) {  // no thread for it: the run stops
+    pipeline.Abort();
+    for (std::thread& t : running) t.join();
     throw;
   }
-  join();
-  progress.Finish();
+  work(0, workers[0].get());  // the calling thread is a worker too
+  for (std::thread& t : running) t.join();
+  pipeline.Finish();
 }
 
 }  // namespace sortid::cli

@@ -42,6 +42,7 @@ struct Chunk {
   std::exception_ptr failure;
   std::unique_ptr<ChunkResult> result;
   bool done = false;
+  size_t owner = 0;  // the worker whose chunk it is
 };
 
 // Thrown by a worker's sink to stop scanning its chunk (the rest of the run
