@@ -99,9 +99,15 @@ def command(rng, work):
         common += ["--header"]
     which = rng.random()
     if which < 0.5:
-        to = rng.choice(["uuid", "uuid", "hex", "record", "ms", "iso8601", "ulid"])
-        policy = rng.choice(["fail", "skip", "keep", "null"])
+        to = rng.choice(["uuid", "uuid", "hex", "record", "ms", "iso8601", "ulid", "typeid", "bin"])
+        binary_out = to == "bin" and not csv and not header
+        if to == "bin" and not binary_out:
+            to = "uuid"
+        policies = ["fail", "skip"] if binary_out else ["fail", "skip", "keep", "null"]
+        policy = rng.choice(policies)
         args = ["convert", "--to", to, "--on-error", policy]
+        if to == "typeid":
+            args += ["--out-prefix", "user"]
         if rng.random() < 0.5:
             args += ["--lenient"]
         if policy == "skip" and rng.random() < 0.6:
@@ -151,6 +157,7 @@ def main():
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 300
     rng = random.Random(20261202)
     compared = 0
+    exits = {}
     with tempfile.TemporaryDirectory() as work:
         for r in range(rounds):
             args, kind, header, csv = command(rng, work)
@@ -184,7 +191,9 @@ def main():
                 print(f"  inputs kept in {keep}")
                 return 1
             compared += 1
-    print(f"{compared} runs: --threads 2/4/7 identical to --threads 1")
+            exits[one["rc"]] = exits.get(one["rc"], 0) + 1
+    print(f"{compared} runs: --threads 2/4/7 identical to --threads 1 "
+          f"(exit codes: {dict(sorted(exits.items()))})")
     return 0
 
 
