@@ -12,6 +12,19 @@ constexpr char kBom[] = "\xEF\xBB\xBF";
 
 }  // namespace
 
+bool ChunkReader::TakesHeader(const char* data, size_t size) const {
+  // The header is the first line that fits the block of one thread; longer
+  // ones before it are bad rows (RowBatcher::WouldNotFit).
+  size_t pos = 0;
+  while (pos < size) {
+    const char* nl = static_cast<const char*>(std::memchr(data + pos, '\n', size - pos));
+    const size_t length = nl != nullptr ? static_cast<size_t>(nl - data) + 1 - pos : size - pos;
+    if (nl != nullptr ? length <= limit_ : length < limit_) return true;
+    pos += length;
+  }
+  return false;
+}
+
 ChunkReader::ChunkReader(const ScanOptions& options, size_t chunk_bytes)
     : binary_(options.format == IdFormat::kBin),
       header_(options.header),
@@ -121,10 +134,10 @@ bool ChunkReader::Next(ChunkBytes* chunk) {
   }
   carry_.assign(chunk->data.data() + cut, chunk->data.data() + chunk->size);
   chunk->size = cut;
-  if (!binary_ && cut > (file_start_ && cut >= 3 && std::memcmp(chunk->data.data(), kBom, 3) == 0
-                             ? size_t{3}
-                             : size_t{0})) {
-    header_pending_ = false;  // the chunk's first line is the header
+  if (header_pending_) {
+    const size_t from =
+        file_start_ && cut >= 3 && std::memcmp(chunk->data.data(), kBom, 3) == 0 ? 3 : 0;
+    header_pending_ = !TakesHeader(chunk->data.data() + from, cut - from);
   }
   file_start_ = false;
   return true;

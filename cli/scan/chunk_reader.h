@@ -70,6 +70,8 @@ class ChunkReader {
   void Fill(ChunkBytes* chunk, size_t target);
   // Skips to the byte after the next line end (or the end of input).
   void SkipRow(ChunkBytes* chunk);
+  // Whether the rows of data hold the --header row.
+  bool TakesHeader(const char* data, size_t size) const;
 
   const bool binary_;
   const bool header_;

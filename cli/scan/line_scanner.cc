@@ -66,10 +66,14 @@ size_t LineScanner::Scan(const char* data, size_t size, bool at_eof, ScanPositio
   }
   const char* const stop = data + end;
   size_t pos = 0;
-  if (position.header_pending && end > 0) {
-    const Row header = SplitLine(data, stop);
-    sink.OnHeader(*position.file, {data, header.row_len});
-    pos = header.row_len;
+  while (position.header_pending && pos < end) {
+    const Row header = SplitLine(data + pos, stop);
+    pos += header.row_len;
+    if (batcher.WouldNotFit(header)) {  // a bad row, as with one thread; the header is next
+      batcher.Add(header, header.newlines, position, sink);
+      continue;
+    }
+    sink.OnHeader(*position.file, {header.begin, header.row_len});
     position.line += header.newlines;
     position.header_pending = false;
   }

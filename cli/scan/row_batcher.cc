@@ -32,7 +32,21 @@ RowBatcher::RowBatcher(RowDecoder& decoder) : decoder_(decoder) {
   validity_.resize(kBatchRows / 8);
 }
 
+bool RowBatcher::WouldNotFit(const Row& row) const {
+  // One thread holds a row and its line ending in max_row_bytes + 2 bytes;
+  // a row without a line end fills them at that size already.
+  const size_t block = decoder_.options().max_row_bytes + 2;
+  return chunked_ && (row.newlines != 0 ? row.row_len > block : row.row_len >= block);
+}
+
 void RowBatcher::Add(Row row, size_t newlines, ScanPosition& position, Sink& sink) {
+  if (WouldNotFit(row)) {
+    Row cut;
+    cut.begin = row.begin;
+    cut.row_len = 64;
+    cut.flags = Row::kTooLong;
+    row = cut;
+  }
   row.line = position.line;
   // The buffer holds a line ending more than the limit: a row that fits it
   // may still be a byte or two over.

@@ -23,6 +23,12 @@ class RowBatcher {
   void Flush(const ScanPosition& position, Sink& sink);
   // Drops the queued rows (a scan stopped by its sink).
   void Clear() { rows_.clear(); }
+  // Chunks (--threads) may hold a row longer than the block one thread
+  // reads: such a row is made what one thread makes of it, the bad row of
+  // its first bytes, with no line ending.
+  void set_chunked(bool chunked) { chunked_ = chunked; }
+  // Whether row would not fit in that block (one thread: cut by TooLong).
+  bool WouldNotFit(const Row& row) const;
   // Delivers count rows of stride bytes at base whose IDs are decoded and all
   // valid, after the queued rows; the line advances by count.
   void DeliverFixed(const char* base, size_t stride, uint8_t eol_len, const uint8_t* ids,
@@ -30,6 +36,7 @@ class RowBatcher {
 
  private:
   RowDecoder& decoder_;
+  bool chunked_ = false;
   std::vector<Row> rows_;
   std::vector<uint8_t> ids_, validity_;
 };

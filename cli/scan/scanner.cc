@@ -36,6 +36,7 @@ uint64_t Scanner::ScanChunk(const ChunkView& chunk, Sink& sink, std::vector<std:
   position_ = ScanPosition{chunk.file, chunk.file_index, 1, chunk.header_pending};
   lines_.Reset();
   batcher_.Clear();
+  batcher_.set_chunked(true);
   skipping_ = false;
   notes_ = notes;
   at_input_start_ = chunk.file_start && options_.format != IdFormat::kBin;
@@ -166,7 +167,7 @@ size_t Scanner::ProcessFields(const char* data, size_t size, bool at_eof, Sink& 
       break;
     }
     row.begin = data + pos;
-    if (position_.header_pending) {
+    if (position_.header_pending && !batcher_.WouldNotFit(row)) {
       sink.OnHeader(*position_.file, {data + pos, row.row_len});
       position_.line += row.newlines;
       position_.header_pending = false;

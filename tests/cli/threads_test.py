@@ -7,7 +7,8 @@ records) mix good IDs with bad ones, duplicates, rows over --max-row-bytes
 lines, CRLF, a byte order mark, a header and a missing final newline. Each is
 run through convert, validate and shard with one thread and with 2, 4 or 7,
 cut into chunks of many sizes (SORTID_CHUNK_BYTES, as small as one byte), read
-from a file, from several files and from a pipe. Standard output, standard
+from a file, from several files (now and then one that does not exist) and from
+a pipe. Standard output, standard
 error, the exit code, the --rejects file and the shard files must be
 byte-identical.
 
@@ -152,6 +153,53 @@ def run(binary, args, threads, chunk, files, stdin_data, work):
     return result
 
 
+ULID = b"01ARZ3NDEKTSV4RRFFQ69G5FAV"
+# Inputs at the edges of the chunk cut: rows just under, at and over the
+# block one thread reads (--max-row-bytes + 2), a header row over it, byte
+# order marks before a long first row, a last row without its line ending.
+EDGE_INPUTS = [
+    b"h" * 70 + b"\n" + b"H" * 5000 + b"\n" + ULID + b"\n" + ULID,
+    b"\xef\xbb\xbf" + b"z" * 5000 + b"\n" + ULID + b"\r\n" + b"y" * 67 + b"\r\n" + ULID,
+    b"\xff\xfe" + b"q" * 200 + b"\n" + ULID + b"\n",
+    ULID + b"\r\n" + ULID + b"\n" + b"x" * 67 + b"\r\n" + b"x" * 3000 + b"\r\n" + ULID,
+    b"".join(b"w" * n + eol for n in range(62, 69) for eol in (b"\n", b"\r\n")) + b"v" * 66,
+    b"".join(b"w" * n + eol for n in range(62, 69) for eol in (b"\n", b"\r\n")) + b"v" * 65,
+]
+EDGE_ARGS = [
+    ["convert", "--to", "uuid", "--on-error", "null"],
+    ["convert", "--to", "uuid", "--on-error", "keep", "--header"],
+    ["convert", "--to", "uuid", "--on-error", "skip", "--rejects", "REJECTS"],
+    ["convert", "--to", "uuid", "--on-error", "fail"],
+    ["validate", "--header"],
+    ["shard", "--shards", "2", "--on-error", "skip", "--out-dir", "SHARDS", "--force"],
+]
+
+
+def edge_cases(binary, work):
+    compared = 0
+    for n, data in enumerate(EDGE_INPUTS):
+        path = os.path.join(work, "edge")
+        with open(path, "wb") as f:
+            f.write(data)
+        for template in EDGE_ARGS:
+            args = [a.replace("REJECTS", os.path.join(work, "rejects"))
+                    .replace("SHARDS", os.path.join(work, "shards")) for a in template]
+            args += ["--max-row-bytes", str(MAX_ROW), "--no-progress"]
+            for chunk in [1, 7, 27, 64, 65, 66, 67, 68, 100, 4096]:
+                for files, stdin_data in (([path], None), ([], data)):
+                    one = run(binary, args, 1, chunk, files, stdin_data, work)
+                    many = run(binary, args, 3, chunk, files, stdin_data, work)
+                    if one != many:
+                        print(f"edge input {n}: sortid {' '.join(args)} --threads 3 "
+                              f"(SORTID_CHUNK_BYTES={chunk}, {'stdin' if files == [] else 'file'})")
+                        for key in sorted(set(one) | set(many)):
+                            if one.get(key) != many.get(key):
+                                print(f"  {key}: {one.get(key)!r:.300} against {many.get(key)!r:.300}")
+                        return None
+                    compared += 1
+    return compared
+
+
 def main():
     binary = sys.argv[1]
     rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 300
@@ -159,6 +207,10 @@ def main():
     compared = 0
     exits = {}
     with tempfile.TemporaryDirectory() as work:
+        edges = edge_cases(binary, work)
+        if edges is None:
+            return 1
+        print(f"{edges} edge runs: --threads 3 identical to --threads 1")
         for r in range(rounds):
             args, kind, header, csv = command(rng, work)
             inputs = []
@@ -172,6 +224,8 @@ def main():
             files = [p for p, _ in inputs]
             if len(inputs) == 1 and rng.random() < 0.3:  # a pipe: read in order, never by offset
                 stdin_data, files = inputs[0][1], []
+            if files and rng.random() < 0.05:  # an input that cannot be opened, after the others
+                files.append(os.path.join(work, "missing"))
             threads = rng.choice([2, 4, 7])
             chunk = rng.choice(CHUNK_SIZES)
             one = run(binary, args, 1, chunk, files, stdin_data, work)
