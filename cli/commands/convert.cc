@@ -50,7 +50,7 @@ void CheckConvertOptions(const ConvertOptions& options) {
 }
 
 // --threads: each worker converts its chunks into memory with a sink of
-// its own; the calling thread writes them out in input order.
+// its own; the run's sink writes them out in input order.
 class ConvertWorker : public ChunkWorker {
  public:
   explicit ConvertWorker(const ConvertOptions& options)
@@ -66,7 +66,7 @@ class ConvertWorker : public ChunkWorker {
 
  private:
   Output memory_;
-  Rejects rejects_;  // none: the calling thread's sink writes them
+  Rejects rejects_;  // none: the run's sink writes them
   ConvertSink sink_;
 };
 

@@ -66,7 +66,7 @@ void ConvertSink::NoteLineEnd(uint32_t file_index, uint8_t eol_len) {
 }
 
 void ConvertSink::OnHeader(const std::string&, std::string_view row) {
-  if (chunk_ != nullptr) {  // written by the calling thread
+  if (chunk_ != nullptr) {  // written by the writing sink (TakeChunk)
     chunk_->has_header = true;
     chunk_->header = row;
     return;
@@ -219,12 +219,9 @@ void ConvertSink::WriteRow(const Row& row, Fill fill) {
 }
 
 void ConvertSink::Bad(const Batch& batch, const Row& row, bool decoded) {
-  if (chunk_ != nullptr) {  // a worker's: worded on the calling thread, in input order
+  if (chunk_ != nullptr) {  // a worker's: worded by TakeChunk, in input order
     chunk_->bad.push_back({row, decoded});
-    if (options_.on_error == OnError::kFail) {
-      chunk_->failed = true;
-      throw ChunkStop();
-    }
+    if (options_.on_error == OnError::kFail) throw ChunkStop();  // TakeChunk stops there
     BadOutput(row);
     return;
   }
@@ -282,7 +279,6 @@ void ConvertSink::Warn(const std::string& message) const {
 void ConvertSink::BeginChunk(ConvertChunk* chunk, uint32_t file_index) {
   chunk_ = chunk;
   chunk->bad.clear();
-  chunk->failed = false;
   chunk->has_header = false;
   chunk->inherited_line_end = false;
   eol_file_ = file_index;

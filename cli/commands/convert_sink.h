@@ -29,7 +29,7 @@ struct ConvertOptions {
   std::vector<std::string> files;
 };
 
-// What a worker's ConvertSink leaves for the calling thread (--threads).
+// What a worker's ConvertSink leaves for the writing sink (--threads).
 struct ConvertChunk : ChunkResult {
   std::vector<char> bytes;  // the chunk's output: the first size bytes
   size_t size = 0;
@@ -37,8 +37,7 @@ struct ConvertChunk : ChunkResult {
     Row row;  // its line counted from the chunk's first
     bool decoded;
   };
-  std::vector<BadRow> bad;  // in input order
-  bool failed = false;      // stopped at the last bad row (--on-error fail)
+  std::vector<BadRow> bad;  // in input order (--on-error fail: the chunk stops at the first)
   bool has_header = false;
   std::string_view header;
   bool inherited_line_end = false;  // ends with "\n" standing for the input's line ending
@@ -61,7 +60,7 @@ class ConvertSink : public Sink {
   // bad rows are only recorded, for TakeChunk to word.
   void BeginChunk(ConvertChunk* chunk, uint32_t file_index);
   void EndChunk();
-  // The calling thread's sink, in input order: the chunk's output, then its
+  // The writing sink, in input order: the chunk's output, then its
   // bad rows' messages (first_line: the input line of the chunk's first).
   void TakeChunk(const std::string& file, uint32_t file_index, ConvertChunk& chunk,
                  uint64_t first_line);

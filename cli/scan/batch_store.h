@@ -1,6 +1,6 @@
 // --threads for validate and shard: the workers only scan and decode; the
 // batches of a chunk are kept (rows, IDs, validity) and handed to the
-// command's own sink on the calling thread, in input order with the lines
+// command's own sink in input order, one chunk at a time, with the lines
 // renumbered, so duplicates, order and shard routing see every row as with
 // one thread.
 #ifndef SORTID_CLI_SCAN_BATCH_STORE_H_

@@ -1,12 +1,13 @@
-// --threads N: the scan of convert, validate and shard on N workers. A
-// reader thread cuts the inputs into chunks at row boundaries
-// (ChunkReader), the workers scan and decode chunks in any order, each into
-// its chunk's result, and the calling thread takes the chunks in input
-// order: outputs, messages and exit codes are those of one thread. The
-// workers number a chunk's lines from 1; every message that names a line is
-// worded on the calling thread, which knows where the chunk starts. A fixed
-// number of chunks is in flight, which bounds the memory. Quoted CSV fields
-// may hold line ends, so --field with --quote csv is scanned on one thread.
+// --threads N: the scan of convert, validate and shard on N threads (the
+// calling thread one of them). Each thread reads the next chunk of the
+// inputs (ChunkReader: cut at row boundaries, in input order), scans and
+// decodes it into the chunk's result, then hands every chunk whose turn has
+// come to the ChunkConsumer, one thread at a time and in input order:
+// outputs, messages and exit codes are those of one thread. Workers number
+// a chunk's lines from 1; every message that names a line is worded by the
+// consumer, which knows where the chunk starts. A fixed number of chunks per
+// thread bounds the memory. Quoted CSV fields may hold line ends, so
+// --field with --quote csv is scanned on one thread.
 #ifndef SORTID_CLI_SCAN_PARALLEL_SCAN_H_
 #define SORTID_CLI_SCAN_PARALLEL_SCAN_H_
 
@@ -23,7 +24,7 @@
 
 namespace sortid::cli {
 
-// What a command's worker leaves in a chunk for the calling thread.
+// What a command's worker leaves in a chunk for the consumer.
 struct ChunkResult {
   virtual ~ChunkResult() = default;
 };
@@ -45,13 +46,13 @@ struct Chunk {
   size_t owner = 0;  // the worker whose chunk it is
 };
 
-// Thrown by a worker's sink to stop scanning its chunk (the rest of the run
-// stops where the calling thread reaches it).
+// Thrown by a worker's sink to stop scanning its chunk (the run stops when
+// the consumer reaches it).
 struct ChunkStop {};
 
 // One worker: its own Scanner (rows over --max-row-bytes are always bad rows
-// here; the calling thread turns them into the error they are with one
-// thread) and the command's sink for each chunk.
+// here; the consumer turns them into the error they are with one thread)
+// and the command's sink for each chunk.
 class ChunkWorker {
  public:
   explicit ChunkWorker(const ScanOptions& options);
@@ -71,7 +72,7 @@ class ChunkWorker {
   Scanner scanner_;
 };
 
-// Takes the chunks in input order, on the calling thread.
+// Takes the chunks in input order, one call at a time (from any thread).
 class ChunkConsumer {
  public:
   virtual ~ChunkConsumer() = default;
@@ -83,7 +84,7 @@ class ChunkConsumer {
 bool ChunkedScanApplies(const ScanOptions& options);
 
 // The whole scan of files (none: standard input) on options.threads workers
-// made by make_worker; rethrows, in input order, the first error.
+// made by make_worker; rethrows the first error in input order.
 void RunParallelScan(const ScanOptions& options, const std::vector<std::string>& files,
                      const std::function<std::unique_ptr<ChunkWorker>()>& make_worker,
                      ChunkConsumer& consumer);

@@ -43,7 +43,8 @@ def text_rows(rng, n, sortedish):
             text = rng.choice(seen)  # a duplicate
         elif r < 0.86:
             good = ulid_text(value)
-            text = rng.choice([good[:25], good[:10] + "U" + good[11:], "8" + good[1:], "", good + "0"])
+            text = rng.choice(
+                [good[:25], good[:10] + "U" + good[11:], "8" + good[1:], "", good + "0"])
         elif r < 0.90:
             text = "x" * rng.randrange(MAX_ROW + 1, MAX_ROW + 3)  # just over: the line end fits
         elif r < 0.93:
@@ -194,7 +195,8 @@ def edge_cases(binary, work):
                               f"(SORTID_CHUNK_BYTES={chunk}, {'stdin' if files == [] else 'file'})")
                         for key in sorted(set(one) | set(many)):
                             if one.get(key) != many.get(key):
-                                print(f"  {key}: {one.get(key)!r:.300} against {many.get(key)!r:.300}")
+                                print(f"  {key}: {one.get(key)!r:.300} against "
+                                      f"{many.get(key)!r:.300}")
                         return None
                     compared += 1
     return compared
@@ -232,7 +234,8 @@ def main():
             many = run(binary, args, threads, chunk, files, stdin_data, work)
             if one != many:
                 print(f"round {r}: sortid {' '.join(args)} --threads {threads} "
-                      f"(SORTID_CHUNK_BYTES={chunk}, {'stdin' if stdin_data is not None else files})")
+                      f"(SORTID_CHUNK_BYTES={chunk}, "
+                      f"{'stdin' if stdin_data is not None else files})")
                 for key in sorted(set(one) | set(many)):
                     if one.get(key) != many.get(key):
                         print(f"  {key} differs:\n    1 thread:  {one.get(key)!r:.600}\n"
