@@ -98,7 +98,7 @@ Output::~Output() {
 char* Output::Reserve(size_t n) {
   if (used_ + n > buffer_.size()) {
     if (fd_ < 0) {
-      buffer_.resize(std::max(2 * buffer_.size(), used_ + n));
+      buffer_.resize(std::max(buffer_.size() + buffer_.size() / 2, used_ + n));
     } else {
       Flush();
       if (n > buffer_.size()) buffer_.resize(n);

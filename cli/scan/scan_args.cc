@@ -71,8 +71,8 @@ void ScanArgs::Add(CLI::App* app, const char* format_option, const char* format_
       ->capture_default_str();
   app->add_flag("--no-progress", no_progress, "no progress bar (same as --progress never)");
   app->add_option("--threads", threads,
-                  "worker threads (default: the cores available; 1: one thread); the output is "
-                  "the same for any N")
+                  "threads (default: the cores available, at most 8; 1: one thread); the output "
+                  "is the same for any N")
       ->check(CLI::Range(1u, 256u));
   app->add_option("files", files, "input files ('-' or none: standard input)");
 }
@@ -94,7 +94,7 @@ ScanOptions ScanArgs::Resolve(const std::string& command) const {
   scan.quoting = quote == "csv";
   scan.header = header;
   scan.max_row_bytes = max_row_bytes;
-  scan.threads = threads != 0 ? threads : AvailableCores();
+  scan.threads = threads != 0 ? threads : std::min(AvailableCores(), kDefaultThreadsMax);
   scan.progress = no_progress ? ProgressMode::kNever : ParseProgressMode(progress);
   if (scan.format == IdFormat::kBin && (!prefix.empty() || lenient)) {
     throw CliError(kExitUsage, "--prefix / --lenient do not apply to binary input");

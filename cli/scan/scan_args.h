@@ -30,7 +30,7 @@ struct ScanArgs {
   size_t max_row_bytes = 4 << 20;
   std::string progress = "auto";
   bool no_progress = false;
-  unsigned threads = 0;  // 0: the cores available
+  unsigned threads = 0;  // 0: the default (AvailableCores, at most kDefaultThreadsMax)
   std::vector<std::string> files;
 
   // format_option: "--from" or "--format"; header_help: what this command
@@ -41,8 +41,12 @@ struct ScanArgs {
   ScanOptions Resolve(const std::string& command) const;
 };
 
-// The cores this process may run on (at least 1): the default --threads.
+// The cores this process may run on (at least 1).
 unsigned AvailableCores();
+// The default --threads: the cores available, at most kDefaultThreadsMax
+// (a scan of the page cache is bound by memory bandwidth well before, and
+// each thread holds its chunks).
+inline constexpr unsigned kDefaultThreadsMax = 8;
 
 // --delimiter: one byte, or "tab" / "\t"; never a byte an ID can hold.
 char ParseDelimiter(const std::string& text);
