@@ -458,6 +458,8 @@ $ sortid convert --help
 |                               longest row accepted, line ending not counted (longer: an error, or a bad row under --on-error skip/keep/null); also the most a quoted field may span
 |   --progress TEXT=auto        progress bar on stderr: auto, always or never
 |   --no-progress               no progress bar (same as --progress never)
+|   --threads UINT:UINT in [1 - 256]
+|                               threads (default: the cores available, at most 8; 1: one thread); the output is the same for any N
 |   --to TEXT REQUIRED          output: ulid, record, uuid, hex, bin, typeid, ms or iso8601
 |   --out-prefix TEXT           prefix written before each output ID (--to typeid: the type name)
 |   --lower                     lower-case output letters

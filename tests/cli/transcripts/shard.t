@@ -23,6 +23,8 @@ $ sortid shard --help
 |                               longest row accepted, line ending not counted (longer: an error, or a bad row under --on-error skip/keep/null); also the most a quoted field may span
 |   --progress TEXT=auto        progress bar on stderr: auto, always or never
 |   --no-progress               no progress bar (same as --progress never)
+|   --threads UINT:UINT in [1 - 256]
+|                               threads (default: the cores available, at most 8; 1: one thread); the output is the same for any N
 |   --shards UINT:UINT in [1 - 65536] REQUIRED
 |                               number of shards
 |   --out-dir TEXT              write DIR/shard-NNNN.<ext>, the index as wide as the largest (without: only count)

@@ -23,6 +23,8 @@ $ sortid validate --help
 |                               longest row accepted, line ending not counted (longer: an error, or a bad row under --on-error skip/keep/null); also the most a quoted field may span
 |   --progress TEXT=auto        progress bar on stderr: auto, always or never
 |   --no-progress               no progress bar (same as --progress never)
+|   --threads UINT:UINT in [1 - 256]
+|                               threads (default: the cores available, at most 8; 1: one thread); the output is the same for any N
 |   --unique                    report duplicate IDs
 |   --sorted                    report the first row out of order
 |   --max-errors UINT           stop after K problems (0: report all)
