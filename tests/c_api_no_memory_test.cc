@@ -113,8 +113,8 @@ int CallEverything(long n) {
     const sortid_error g = sortid_generate_ulid_monotonic_global(ids, 8, nullptr);
     Check(OkOrNoMemory(g), n, "sortid_generate_ulid_monotonic_global", g);
     out_of_memory += g != SORTID_OK;
-    const sortid_error one = sortid_ulid_new(ids);
-    Check(OkOrNoMemory(one), n, "sortid_ulid_new", one);
+    const sortid_error one = sortid_new_ulid(ids);
+    Check(OkOrNoMemory(one), n, "sortid_new_ulid", one);
     out_of_memory += one != SORTID_OK;
     const sortid_error enc =
         sortid_encode(SORTID_FORMAT_ULID, ids, 1, text, 26, nullptr, nullptr, nullptr);
@@ -130,7 +130,7 @@ int CallEverything(long n) {
     }
     const uint8_t seed[32] = {1};
     sortid_generator_options options = {seed, nullptr, nullptr, 0};
-    sortid_generator* seeded = sortid_generator_new_with(&options);
+    sortid_generator* seeded = sortid_generator_create_with(&options);
     out_of_memory += seeded == nullptr;
     sortid_generator_destroy(seeded);
     // A new thread: its own pool generator, created under the failing allocator.
@@ -138,9 +138,9 @@ int CallEverything(long n) {
     std::thread([n, &out_of_memory] {
       uint8_t id[16];
       g_left = n;
-      const sortid_error m = sortid_ulid_new_monotonic(id);
+      const sortid_error m = sortid_new_ulid_monotonic(id);
       g_left = -1;
-      Check(OkOrNoMemory(m), n, "sortid_ulid_new_monotonic (new thread)", m);
+      Check(OkOrNoMemory(m), n, "sortid_new_ulid_monotonic (new thread)", m);
       out_of_memory += m != SORTID_OK;
     }).join();
   } catch (...) {

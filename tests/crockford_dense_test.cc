@@ -52,11 +52,11 @@ void ExpectEncodeMatches(const Layout& l, const std::vector<uint8_t>& ids, size_
   const size_t len = item_length(l.format, opts);
   std::vector<char> text(count * len + 1, '~'), want_text(text);
   std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Status s = encode(l.format, ids.data(), count, text.data(), len, validity.data(), opts);
+  const Result s = encode(l.format, ids.data(), count, text.data(), len, validity.data(), opts);
   ASSERT_TRUE(s.ok());
   const kernels::EncodeArgs args{ids.data(),   count,   want_text.data(),     len,    "", 0,
                                  l.terminator, l.lower, want_validity.data(), nullptr};
-  ASSERT_EQ(s.invalid, reference::Encode(l.format, args)) << count;
+  ASSERT_EQ(s.count, reference::Encode(l.format, args)) << count;
   ASSERT_EQ(validity, want_validity) << count;
   ASSERT_EQ(std::string(text.begin(), text.end()), std::string(want_text.begin(), want_text.end()))
       << count;
@@ -147,10 +147,10 @@ TEST_P(CrockfordDenseTest, EncodeAtEveryOutputOffsetAcrossBatches) {
       std::memcpy(in.data() + in_offset, ids.data(), ids.size());
       std::string text(count * len + 128, '~');
       std::vector<uint8_t> validity((count + 7) / 8, 0x5A);
-      const Status s = encode(l.format, in.data() + in_offset, count, text.data() + out_offset, len,
+      const Result s = encode(l.format, in.data() + in_offset, count, text.data() + out_offset, len,
                               validity.data(), opts);
       ASSERT_TRUE(s.ok());
-      ASSERT_EQ(s.invalid, want_invalid) << out_offset;
+      ASSERT_EQ(s.count, want_invalid) << out_offset;
       ASSERT_EQ(validity, want_validity) << out_offset;
       ASSERT_EQ(text.substr(out_offset, want.size()), std::string(want.begin(), want.end()))
           << "text offset " << out_offset << " ID offset " << in_offset;
@@ -167,7 +167,7 @@ void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::stri
   const size_t len = item_length(format, opts);
   std::vector<uint8_t> ids(count * 16 + 1, 0x5A), want_ids(ids);
   std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Status s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
+  const Result s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
   const kernels::DecodeArgs args{text.data(),
                                  count,
@@ -187,7 +187,7 @@ void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::stri
   }
   ASSERT_EQ(ids, want_ids) << count;  // and the guard byte
   ASSERT_EQ(validity, want_validity) << count;
-  ASSERT_EQ(s.invalid, want_invalid) << count;
+  ASSERT_EQ(s.count, want_invalid) << count;
 }
 
 // One bad item at each position of 29 items (three blocks of 8 and a tail),

@@ -86,7 +86,7 @@ void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::stri
                      (opts.terminator >= 0 ? 1 : 0));
   std::vector<uint8_t> ids(count * 16 + 1, 0x5A), want_ids(ids);
   std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Status s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
+  const Result s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
   const kernels::DecodeArgs args{
       text.data(),     count,        len,          opts.prefix.data(), opts.prefix.size(),
@@ -99,7 +99,7 @@ void ExpectDecodeMatches(Format format, const TextOptions& opts, const std::stri
   }
   ASSERT_EQ(ids, want_ids) << count;  // and the guard byte
   ASSERT_EQ(validity, want_validity) << count;
-  ASSERT_EQ(s.invalid, want_invalid) << count;
+  ASSERT_EQ(s.count, want_invalid) << count;
 }
 
 // Item 256 p + v has byte v at character p (dense), or item 16 (256 p + v) +

@@ -30,8 +30,8 @@ inline bool DecodeOne(Format format, const char* text, size_t size, uint8_t* id,
     std::memset(id, 0, kBinarySize);
     return false;
   }
-  const Status status = decode(format, text, 1, size, id, nullptr, options);
-  return status.ok() && status.invalid == 0;
+  const Result status = decode(format, text, 1, size, id, nullptr, options);
+  return status.ok() && status.count == 0;
 #endif
 }
 
@@ -43,8 +43,8 @@ inline size_t EncodeOne(Format format, const uint8_t* id, char* out,
   return encode_one(format, id, out, options);
 #else
   const size_t size = item_length(format, options);
-  const Status status = encode(format, id, 1, out, size, nullptr, options);
-  return status.ok() && status.invalid == 0 ? size : 0;
+  const Result status = encode(format, id, 1, out, size, nullptr, options);
+  return status.ok() && status.count == 0 ? size : 0;
 #endif
 }
 
