@@ -116,6 +116,17 @@ int CallEverything(long n) {
     const sortid_error one = sortid_new_ulid(ids);
     Check(OkOrNoMemory(one), n, "sortid_new_ulid", one);
     out_of_memory += one != SORTID_OK;
+    const sortid_error record = sortid_new_record_id(ids);
+    Check(OkOrNoMemory(record), n, "sortid_new_record_id", record);
+    out_of_memory += record != SORTID_OK;
+    const sortid_error v7 = sortid_new_uuidv7(ids);
+    Check(OkOrNoMemory(v7), n, "sortid_new_uuidv7", v7);
+    out_of_memory += v7 != SORTID_OK;
+    int64_t ms = 0;
+    const sortid_error parsed = sortid_parse_timestamp("2024-01-31", 10, SORTID_TIME_END, &ms);
+    Check(parsed == SORTID_OK && ms == 1706745599999, n, "sortid_parse_timestamp", parsed);
+    char iso[SORTID_ISO8601_MAX_LENGTH];
+    Check(sortid_format_iso8601(ms, iso, sizeof(iso)) == 24, n, "sortid_format_iso8601", 0);
     const sortid_error enc =
         sortid_encode(SORTID_FORMAT_ULID, ids, 1, text, 26, nullptr, nullptr, nullptr);
     Check(OkOrNoMemory(enc), n, "sortid_encode", enc);
@@ -126,6 +137,9 @@ int CallEverything(long n) {
       const sortid_error r =
           sortid_generator_generate(generator, SORTID_KIND_UUIDV7, ids, 8, nullptr);
       Check(r == SORTID_OK, n, "sortid_generator_generate", r);
+      const sortid_error gt = sortid_generator_generate_text(
+          generator, SORTID_KIND_ULID, SORTID_FORMAT_ULID, text, 1, 26, nullptr, nullptr);
+      Check(OkOrNoMemory(gt), n, "sortid_generator_generate_text", gt);
       sortid_generator_destroy(generator);
     }
     const uint8_t seed[32] = {1};
