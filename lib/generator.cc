@@ -290,13 +290,22 @@ namespace {
 // static destructors and thread_locals constructed before the pool's.
 thread_local bool t_pool_destroyed = false;
 
-// A state seeded from the OS (may throw std::bad_alloc), wiped when freed.
+// A state seeded from the OS (may throw std::bad_alloc), and its wiping delete.
+GeneratorState* NewState() {
+  auto* state = new GeneratorState();
+  state->Init({});
+  return state;
+}
+void DeleteState(GeneratorState* state) {
+  if (state == nullptr) return;
+  explicit_bzero(static_cast<void*>(state), sizeof(GeneratorState));
+  delete state;
+}
+
+// A state of one call's own, deleted at scope exit.
 struct OwnedState {
-  OwnedState() : state(new GeneratorState()) { state->Init({}); }
-  ~OwnedState() {
-    explicit_bzero(static_cast<void*>(state), sizeof(GeneratorState));
-    delete state;
-  }
+  OwnedState() : state(NewState()) {}
+  ~OwnedState() { DeleteState(state); }
   OwnedState(const OwnedState&) = delete;
   OwnedState& operator=(const OwnedState&) = delete;
   GeneratorState* state;
@@ -307,18 +316,19 @@ struct OwnedState {
 GeneratorState* ThreadGenerator() {
   if (t_pool_destroyed) return nullptr;
   struct Owner {
-    std::unique_ptr<OwnedState> owned;
+    GeneratorState* state = nullptr;
     ~Owner() {
       t_thread_state = nullptr;
       t_pool_destroyed = true;
+      DeleteState(state);
     }
   };
   thread_local Owner owner;
-  if (owner.owned == nullptr) {
-    owner.owned = std::make_unique<OwnedState>();
-    t_thread_state = owner.owned->state;
+  if (owner.state == nullptr) {
+    owner.state = NewState();
+    t_thread_state = owner.state;
   }
-  return owner.owned->state;
+  return owner.state;
 }
 
 }  // namespace internal

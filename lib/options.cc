@@ -13,7 +13,8 @@ Result ValidateTypeName(std::string_view name) {
     const char c = name[k];
     const bool allowed = (c >= 'a' && c <= 'z') || c == '_';
     const bool edge_underscore = c == '_' && (k == 0 || k + 1 == name.size());
-    if (!allowed || edge_underscore) return {.error = Error::kPrefix, .position = k};
+    // k < 64 (the length was checked above): the mask only tells the compiler.
+    if (!allowed || edge_underscore) return {.error = Error::kPrefix, .position = k & 0x3F};
   }
   return {};
 }

@@ -12,6 +12,9 @@
 #include "lib/single_codec.h"
 #include "sortid/sortid.hpp"
 
+// Returned in two registers on LP64 targets (see Result).
+static_assert(sizeof(sortid::Result) == 16 || sizeof(void*) != 8);
+
 namespace sortid {
 namespace {
 

@@ -52,7 +52,10 @@ uint64_t Join(const uint8_t* digits, int from, int count, int bits_per_digit) {
 
 bool IsUpperAscii(uint8_t c) { return c >= 'A' && c <= 'Z'; }
 
-Result Fail(Error error, size_t position) { return {.error = error, .position = position}; }
+// An offset into one item always fits Result's 56-bit position; the mask says so.
+Result Fail(Error error, size_t position) {
+  return {.error = error, .position = position & ((uint64_t{1} << 56) - 1)};
+}
 
 // Validates `count` Crockford characters into digits[]. Character 0 of a
 // ULID may not exceed 7 (26 characters carry 130 bits, the top 2 must be 0).

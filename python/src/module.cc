@@ -425,12 +425,16 @@ py::object Explain(const py::bytes& item, const std::string& format_name, const 
   const size_t expected = item_length(format, options.text);
   const bool bare_uuid =
       format == Format::kUuid && text.size() == item_length(Format::kUuidHex, options.text);
+  // A wrong length stops matching at the shorter of the two lengths (an item
+  // length, far below Result's 56-bit position limit).
+  const size_t stop = std::min(text.size(), expected);
   const Result why =
       text.size() != expected && !bare_uuid
-          ? Result{.error = Error::kLength, .position = std::min(text.size(), expected)}
+          ? Result{.error = Error::kLength, .position = stop & ((uint64_t{1} << 56) - 1)}
           : explain(format, text, options.text);
   if (why.error == Error::kOk) return py::none();
-  return py::make_tuple(static_cast<int>(why.error), error_message(why.error), why.position);
+  return py::make_tuple(static_cast<int>(why.error), error_message(why.error),
+                        static_cast<size_t>(why.position));
 }
 
 IdKind ParseKind(const std::string& name) {
