@@ -1,4 +1,4 @@
-// sortid_bench: Google Benchmark over the bulk codec. Names follow SPEC §4:
+// sortid_bench: Google Benchmark over the bulk codec. Names follow docs/spec.md §4:
 // <op>/<TARGET>/<items>, e.g. encode_ulid/SCALAR/4096, with items_per_second
 // and bytes_per_second (text bytes) counters. Each benchmark forces its target
 // and checks that it is the one active; memcpy_<fmt> copies the same text
@@ -89,44 +89,36 @@ void BM_Encode(benchmark::State& state, FormatInfo fmt, const char* target) {
   SetCounters(state, count, len);
 }
 
-void BM_Decode(benchmark::State& state, FormatInfo fmt, const char* target) {
+// Decodes count IDs laid out as options say: stride = item_length, so with
+// a terminator ('\n' written / checked) one ID per line, the layout of log
+// files and of the CLI's one-per-line mode.
+void DecodeText(benchmark::State& state, FormatInfo fmt, const char* target,
+                const sortid::TextOptions& options) {
   if (!ForceTarget(state, target)) return;
   const auto count = static_cast<size_t>(state.range(0));
-  const size_t len = sortid::text_length(fmt.format);
-  const Bytes& ids = RandomIds(count, fmt.format);
-  Chars text(count * len);
-  (void)sortid::encode(fmt.format, ids.data(), count, text.data(), len);
-  Bytes out(count * 16), validity((count + 7) / 8);
-  for (auto _ : state) {
-    const sortid::Result status =
-        sortid::decode(fmt.format, text.data(), count, len, out.data(), validity.data());
-    benchmark::DoNotOptimize(status);
-    benchmark::ClobberMemory();
-  }
-  if (out != ids) state.SkipWithError("decode mismatch");
-  SetCounters(state, count, len);
-}
-
-// One ID per line (stride = length + 1, '\n' written / checked): the layout
-// of log files and of the CLI's one-per-line mode.
-void BM_DecodeLines(benchmark::State& state, FormatInfo fmt, const char* target) {
-  if (!ForceTarget(state, target)) return;
-  const auto count = static_cast<size_t>(state.range(0));
-  sortid::TextOptions lines;
-  lines.terminator = '\n';
-  const size_t stride = sortid::item_length(fmt.format, lines);
+  const size_t stride = sortid::item_length(fmt.format, options);
   const Bytes& ids = RandomIds(count, fmt.format);
   Chars text(count * stride);
-  (void)sortid::encode(fmt.format, ids.data(), count, text.data(), stride, nullptr, lines);
+  (void)sortid::encode(fmt.format, ids.data(), count, text.data(), stride, nullptr, options);
   Bytes out(count * 16), validity((count + 7) / 8);
   for (auto _ : state) {
-    const sortid::Result status =
-        sortid::decode(fmt.format, text.data(), count, stride, out.data(), validity.data(), lines);
+    const sortid::Result status = sortid::decode(fmt.format, text.data(), count, stride, out.data(),
+                                                 validity.data(), options);
     benchmark::DoNotOptimize(status);
     benchmark::ClobberMemory();
   }
   if (out != ids) state.SkipWithError("decode mismatch");
   SetCounters(state, count, stride);
+}
+
+void BM_Decode(benchmark::State& state, FormatInfo fmt, const char* target) {
+  DecodeText(state, fmt, target, sortid::TextOptions{});
+}
+
+void BM_DecodeLines(benchmark::State& state, FormatInfo fmt, const char* target) {
+  sortid::TextOptions lines;
+  lines.terminator = '\n';
+  DecodeText(state, fmt, target, lines);
 }
 
 void BM_Memcpy(benchmark::State& state, FormatInfo fmt) {

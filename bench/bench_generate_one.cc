@@ -1,4 +1,4 @@
-// One ID per call (issue 15 item 3): the one-ID calls next to the floor they
+// One ID per call: the one-ID calls next to the floor they
 // cannot beat, one clock_gettime(CLOCK_REALTIME), and next to the batch call
 // with a count of 1. SORTID_BENCH_BATCH_ONLY builds only the rows that an
 // older library (without the one-ID calls) can run, for before/after tables.

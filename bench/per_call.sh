@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 build=${1:-build/release}
 out=${2:-build/per_call}
 mkdir -p "$out"
+scripts/setup.sh --peers
 cmake --build "$build" --target sortid_bench sortid_cli > /dev/null
-bench/peers/setup.sh
+bench/peers/build.sh
 data=build/peers/data
 bench/peers/make_dataset.sh "$build/cli/sortid" "$data"
 "$build/bench/sortid_bench" --benchmark_filter='_one/' --benchmark_repetitions=5 \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Reproduces the benchmark report in one command (about 6-8 minutes here):
-# builds the bench preset, sets up the peers (Go oklog/ulid from Debian, npm
-# ulid), makes the shared 1 M-ID data set, runs sortid_bench, the peers and the
+# installs what is missing (scripts/setup.sh: DuckDB, Node, the peers: Go
+# oklog/ulid from Debian, npm ulid), builds the bench preset and the Go peer,
+# makes the shared 1 M-ID data set, runs sortid_bench, the peers and the
 # engine benchmark, and writes bench/results/<CPU class>/{report.md,plot.svg,*.json}
 # (the class named after this CPU's best target, bench/report's cpu_class: one
 # current report per class, replaced in place), the summary tables in README.md
@@ -9,11 +10,12 @@
 # Usage: bench/run.sh [OUT_DIR]   (an OUT_DIR elsewhere leaves README and docs alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/setup.sh --duckdb --node --peers
 scripts/build.sh bench
 class_dir=$(bench/cpu_class build/bench/cli/sortid)
 out=${1:-$class_dir}
 mkdir -p "$out"
-bench/peers/setup.sh
+bench/peers/build.sh
 data=build/peers/data
 bench/peers/make_dataset.sh build/bench/cli/sortid "$data"
 echo "== sortid_bench" >&2

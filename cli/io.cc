@@ -1,10 +1,13 @@
 #include "cli/io.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 
@@ -45,8 +48,24 @@ Input::~Input() {
 }
 
 size_t Input::Read(char* out, size_t n) {
+  if (cancel_fd_ >= 0 && size_ < 0) {
+    pollfd fds[2] = {{fd_, POLLIN, 0}, {cancel_fd_, POLLIN, 0}};
+    while (::poll(fds, 2, -1) < 0) {
+      if (errno != EINTR) throw CliError(kExitIo, name_ + ": read error: " + std::strerror(errno));
+    }
+    if (fds[1].revents != 0) return 0;
+  }
   for (;;) {
     const ssize_t got = ::read(fd_, out, n);
+    if (got >= 0) return static_cast<size_t>(got);
+    if (errno == EINTR) continue;
+    throw CliError(kExitIo, name_ + ": read error: " + std::strerror(errno));
+  }
+}
+
+size_t Input::ReadAt(char* out, size_t n, uint64_t offset) const {
+  for (;;) {
+    const ssize_t got = ::pread(fd_, out, n, static_cast<off_t>(offset));
     if (got >= 0) return static_cast<size_t>(got);
     if (errno == EINTR) continue;
     throw CliError(kExitIo, name_ + ": read error: " + std::strerror(errno));
@@ -56,6 +75,14 @@ size_t Input::Read(char* out, size_t n) {
 Output::Output(int fd, std::string name, size_t flush_bytes)
     : fd_(fd), flush_bytes_(flush_bytes), name_(std::move(name)) {
   buffer_.resize(2 * flush_bytes);
+}
+
+Output::Output() : fd_(-1), flush_bytes_(SIZE_MAX) {}
+
+void Output::TakeBytes(std::vector<char>* bytes, size_t* size) {
+  buffer_.swap(*bytes);
+  *size = used_;
+  used_ = 0;
 }
 
 int Output::OpenFile(const std::string& path) {
@@ -70,8 +97,12 @@ Output::~Output() {
 
 char* Output::Reserve(size_t n) {
   if (used_ + n > buffer_.size()) {
-    Flush();
-    if (n > buffer_.size()) buffer_.resize(n);
+    if (fd_ < 0) {
+      buffer_.resize(std::max(buffer_.size() + buffer_.size() / 2, used_ + n));
+    } else {
+      Flush();
+      if (n > buffer_.size()) buffer_.resize(n);
+    }
   }
   return buffer_.data() + used_;
 }
@@ -82,6 +113,7 @@ void Output::Append(const char* data, size_t n) {
 }
 
 void Output::Flush() {
+  if (fd_ < 0) return;  // in memory: the bytes wait for TakeBytes
   WriteAll(buffer_.data(), used_);
   used_ = 0;
 }

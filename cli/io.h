@@ -21,15 +21,21 @@ class Input {
 
   // Reads up to n bytes; returns 0 only at end of input. Throws on I/O errors.
   size_t Read(char* out, size_t n);
+  // Reads up to n bytes at offset (a regular file; any thread); 0 at the end.
+  size_t ReadAt(char* out, size_t n, uint64_t offset) const;
   const std::string& name() const { return name_; }
   int fd() const { return fd_; }
   // Size in bytes when the input is a regular file, else -1.
   int64_t size() const { return size_; }
+  // A pipe or terminal may block a read for ever: once cancel_fd (an
+  // eventfd) is readable, Read returns 0 (the run has stopped elsewhere).
+  void set_cancel_fd(int cancel_fd) { cancel_fd_ = cancel_fd; }
 
  private:
   int fd_ = -1;
   bool owned_ = false;
   int64_t size_ = -1;
+  int cancel_fd_ = -1;
   std::string name_;
 };
 
@@ -43,6 +49,9 @@ class Output {
   static constexpr size_t kDefaultFlushBytes = 256 << 10;
   explicit Output(int fd, std::string name = "standard output",
                   size_t flush_bytes = kDefaultFlushBytes);
+  // An output kept in memory (a chunk's rows, written out later in input
+  // order): it grows instead of writing; TakeBytes hands the bytes over.
+  Output();
   // Opens (creates, truncates) a file.
   static int OpenFile(const std::string& path);
   ~Output();  // closes owned descriptors; does not flush (call Flush()).
@@ -62,6 +71,11 @@ class Output {
   // Flushes, then writes data straight from the caller's memory (no copy).
   void WriteDirect(const char* data, size_t n);
   void set_owned(bool owned) { owned_ = owned; }
+  // Bytes in the buffer, not yet written.
+  size_t size() const { return used_; }
+  // In memory: swaps the bytes written (the first *size of *bytes) with
+  // *bytes, no copy, and starts empty.
+  void TakeBytes(std::vector<char>* bytes, size_t* size);
 
  private:
   void WriteAll(const char* data, size_t n);

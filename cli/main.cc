@@ -1,5 +1,5 @@
 // The sortid command: lists the subcommands (each declares its own options in
-// cli/<name>.cc), parses the arguments with CLI11 and runs the one chosen.
+// cli/commands/<name>.cc), parses the arguments with CLI11 and runs the one chosen.
 // Messages start "sortid <subcommand>: " once a subcommand is known. Exit
 // codes: 0 ok, 1 bad data, 2 usage, 3 I/O (a failed write to standard output
 // included, in every subcommand and for --help).
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/commands.h"
+#include "cli/commands/commands.h"
 #include "cli/common.h"
 #include "sortid/sortid.hpp"
 

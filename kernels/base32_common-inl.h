@@ -1,23 +1,14 @@
-// Crockford Base32 bulk encode / decode for ULID and Record ID: the format
-// constants, the portable decoder and the entry points of the kernel table
-// (the AVX-512 VBMI stream / dense paths first, then the portable kernels).
-// Encode: kernels/base32_encode-inl.h (one ID per 128-bit block) and
-// kernels/base32_encode_stream-inl.h (plain layouts on x86).
-// Decode: three 16-entry tables indexed by the low nibble, chosen by bits 4
-// and 6 with two blends (AVX-512 without VBMI: XORed, an index with bit 7 set
-// zeroing a lookup, no mask registers), translate characters (0x80 = not in
-// the alphabet; a
-// signed min and saturating subtract per two loads reject bytes outside
-// 0x30-0x7F; a 128-entry vpermi2b on AVX3_DL, Mula & Lemire's AVX-512 VBMI
-// base64 approach); digits are placed into 5-bit slots and packed
-// 5 -> 10 -> 20 bits by pmaddubsw / pmaddwd (shifts off x86), the 40-bit
-// groups completed by one shift-or; a final shuffle emits big-endian bytes.
-// Errors are bytes with bit 7 set, tested once per step; only a step holding
-// an invalid item reduces them per block into validity bits and zeroes that
-// item's output (kernels/base32_decode-inl.h). AVX3 plain ULIDs: two items
-// per vector from 32-byte loads (kernels/avx3/crockford_decode-inl.h).
-// Spec: docs/formats.md; Crockford Base32.
-//
+// Crockford Base32 bulk decode for ULID and Record ID, and the kernel table's
+// entry points for both directions (encode: base32_encode-inl.h and
+// base32_encode_stream-inl.h). Decode translates characters to 5-bit values
+// (16-entry row tables by low nibble, or a 128-entry vpermi2b on AVX3_DL as in
+// Mula & Lemire's AVX-512 VBMI base64), packs 5 -> 10 -> 20 -> 40 bits with
+// pmaddubsw / pmaddwd (shifts off x86) and shuffles out big-endian bytes.
+// Invariant: every error is a byte with bit 7 set, tested once per step, and
+// only a step holding an invalid item works out per-item validity
+// (base32_decode-inl.h); results equal the reference kernel's bit for bit.
+// Contract: docs/spec.md §1-§2; docs/formats.md.
+
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_BASE32_COMMON_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_BASE32_COMMON_INL_H_

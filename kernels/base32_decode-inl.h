@@ -1,19 +1,14 @@
 // Building blocks of the portable Crockford Base32 decoder (AVX-512 without
 // VBMI, AVX2, SSE4, NEON; the loop is DecodeBase32Range in
 // kernels/base32_common-inl.h): item loads, the first-character limit, the
-// prefix / terminator compares and the per-step error test.
-//
-// Errors are kept as bytes whose bit 7 is set (the translation marks bytes
-// outside the alphabet that way, a signed min and saturating subtract mark
-// bytes outside 0x30-0x7F, a saturating add the first-character limit, and
-// the prefix / terminator compares give 0xFF where a byte differs). A whole
-// step is then tested with one vptest (AVX2 / SSE4) or vpmovb2m + kortest
-// (AVX-512); exact per-item flags are
-// worked out only for a step that holds an invalid item (the idea of
-// simdutf's and W. Mula & D. Lemire's base64 decoders, "Faster Base64 Encoding
-// and Decoding Using AVX2 Instructions", ACM TOW 2018: validate in bulk,
-// locate the error afterwards).
-//
+// prefix / terminator compares and the per-step error test. Invariant: every
+// error is a byte whose bit 7 is set (bytes outside the alphabet, outside
+// 0x30-0x7F, a first character above 7, a prefix or terminator byte that
+// differs), so a whole step is tested at once and exact per-item flags are
+// worked out only for a step holding an invalid item (simdutf's and W. Mula &
+// D. Lemire's base64 decoders, "Faster Base64 Encoding and Decoding Using AVX2
+// Instructions", ACM TOW 2018: validate in bulk, locate the error afterwards).
+
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_BASE32_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_BASE32_DECODE_INL_H_
@@ -90,7 +85,11 @@ HWY_INLINE hn::Vec<D> LayoutHighBitErrors(D d, const ItemLayout& layout, const u
   return error;
 }
 
-// True when any byte of v has bit 7 set.
+// True when any byte of v has bit 7 set: one vptest (AVX2 / SSE4) or
+// vpmovb2m + kortest (AVX-512) per step. The translation marks bytes outside
+// the alphabet that way, a signed min and saturating subtract bytes outside
+// 0x30-0x7F, a saturating add the first-character limit, and the prefix /
+// terminator compares give 0xFF where a byte differs.
 template <class D>
 HWY_INLINE bool AnyHighBit(D d, hn::Vec<D> v) {
 #if SORTID_X86_AT_LEAST(AVX3)

@@ -1,17 +1,14 @@
 // The portable Crockford Base32 encoder for ULID and Record ID (AVX-512
-// without VBMI, AVX2, SSE4, NEON / SVE; the AVX3_DL remainders too).
-//
-// One ID per 128-bit block: a byte shuffle gathers, for each pair of output
+// without VBMI, AVX2, SSE4, NEON / SVE; the AVX3_DL remainders too), one ID
+// per 128-bit block: a byte shuffle gathers, for each pair of output
 // characters, the 16-bit window holding its 10 bits; MulHigh / Mul with
 // per-lane powers of two align the two 5-bit fields (the AVX2 idea of W. Mula
 // & D. Lemire, "Faster Base64 Encoding and Decoding Using AVX2 Instructions",
-// ACM TOW 2018, adapted to 5-bit groups); two 16-entry table lookups and a
-// blend on bit 4 map 0-31 to the alphabet (one 64-byte vpermb on AVX3_DL and
-// newer). Plain layouts (no prefix / terminator, stride = text length) on the
-// x86 targets take the stream encoder of kernels/base32_encode_stream-inl.h
-// for whole groups: chunks of the contiguous output, one per 128-bit block.
-// Spec: docs/formats.md; Crockford Base32.
-//
+// ACM TOW 2018, adapted to 5-bit groups); CrockfordChars maps 0-31 to the
+// alphabet. Plain layouts on x86 take the stream encoder
+// (kernels/base32_encode_stream-inl.h) for whole groups. Contract:
+// docs/spec.md §1-§2; Crockford Base32.
+
 // Toggle include guard: included once per target by kernels/base32_common-inl.h.
 #if defined(SORTID_KERNELS_BASE32_ENCODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_BASE32_ENCODE_INL_H_
@@ -70,6 +67,8 @@ HWY_INLINE hn::Vec<D> AlphabetHi(D d, const Base32EncodeState& s) {
 }
 
 // 5-bit values -> alphabet characters (tables from AlphabetLo / AlphabetHi).
+// Two 16-entry table lookups and a blend on bit 4 (one 64-byte vpermb on
+// AVX3_DL and newer).
 template <class D>
 HWY_INLINE hn::Vec<D> CrockfordChars(D d, hn::Vec<D> index, hn::Vec<D> alphabet_lo,
                                      hn::Vec<D> alphabet_hi) {

@@ -1,19 +1,14 @@
 // Crockford Base32 bulk encode, plain layouts (no prefix, no terminator,
-// stride = text length) on the x86 targets SSE4, AVX2 and AVX3: the output of
-// a run of IDs is a contiguous stream of 16-character chunks (13 per 8 ULIDs,
-// 5 per 4 Record IDs), one chunk per 128-bit block. Each block is loaded
-// unaligned from the input bytes its chunk needs, a per-chunk byte shuffle
-// gathers each pair of characters' 16-bit window, MulHigh / Mul with
-// per-lane powers of two (on AVX-512 a variable shift for the second)
-// align the two 5-bit fields (W. Mula & D. Lemire,
-// "Faster Base64 Encoding and Decoding Using AVX2 Instructions", ACM TOW 2018,
-// adapted to 5-bit groups), and whole vectors are stored back to back: no
-// overlapping 16-byte stores per ID, no lane extracts, no cache-line splits
-// beyond those of a contiguous copy. Tables: kernels/base32_encode_stream.h.
-// Layouts with a prefix, a terminator or another stride, and the last items
-// (fewer than a group), take the per-ID path in base32_common-inl.h.
-// Spec: docs/formats.md
-//
+// stride = text length) on SSE4, AVX2 and AVX3: the output of a run of IDs is
+// a contiguous stream of 16-character chunks, one per 128-bit block
+// (tables: kernels/base32_encode_stream.h). A per-chunk byte shuffle gathers
+// each character pair's 16-bit window, MulHigh / Mul by per-lane powers of two
+// align the two 5-bit fields (W. Mula & D. Lemire, "Faster Base64 Encoding and
+// Decoding Using AVX2 Instructions", ACM TOW 2018, adapted to 5-bit groups),
+// and whole vectors are stored back to back, with no overlapping stores per
+// ID. Other layouts and the last partial group take the per-ID path of
+// base32_common-inl.h. Contract: docs/spec.md §1-§2.
+
 // Toggle include guard: included once per target by kernels/dispatch.cc
 // (through base32_common-inl.h).
 #if defined(SORTID_KERNELS_BASE32_ENCODE_STREAM_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -113,6 +108,8 @@ HWY_INLINE hn::Vec<D> StreamWindows(D d, const uint8_t* in, const Tables& t, Per
 // partial group, or (kCheckTopBits) the start of a group holding an ID that
 // cannot be encoded, for the caller's per-ID path. chars maps a vector of
 // 5-bit values (garbage-free, < 32) to alphabet characters.
+// Whole vectors are stored back to back: no overlapping 16-byte stores per ID,
+// no lane extracts, no cache-line splits beyond those of a contiguous copy.
 template <class Tables, bool kCheckTopBits, class Permute, class D, class Chars>
 HWY_INLINE size_t EncodeBase32Stream(D d, const Tables& t, Permute permute, size_t chars_per_id,
                                      const kernels::EncodeArgs& args, size_t begin, size_t end,

@@ -1,24 +1,12 @@
 // Tables for the "stream" Base32 encoder (kernels/base32_encode_stream-inl.h):
 // the plain output of a run of IDs (no prefix, no terminator, stride = text
 // length) seen as one contiguous stream of 16-character chunks, each chunk
-// built in one 128-bit block from an unaligned 16-byte load of the input.
-//
-// A period is the fewest IDs whose text is a whole number of chunks: 8 ULIDs
-// (208 characters = 13 chunks), 4 Record IDs (80 characters = 5 chunks). Pairs
-// of characters never straddle two IDs (26 and 20 are even), so every u16 lane
-// of a chunk draws its 10 bits from one ID. Per chunk c:
-//   offset[c]           where its 16-byte load starts in the group's input
-//                       (clamped inside its period, so a group of k periods
-//                       never reads past its own IDs);
-//   shuffle[16c..]      the two input bytes holding each pair's 10 bits
-//                       (lane byte 0 = the lower-order byte), kZero if none;
-//   mul_hi[8c..]        2^(11 - o): MulHigh leaves the first character of the
-//                       pair in the low byte (o = the field's bit offset);
-//   mul_lo[8c..]        2^(8 - o): Mul leaves the second in the high byte;
-//   shl_lo[8c..]        8 - o: the same as a left shift count (AVX-512's
-//                       vpsllvw, AVX3 and newer).
-// The same windows / multipliers as simd_tables::MakeBase32Encode, laid out
-// along the stream; every table is computed here, none typed in.
+// built in one 128-bit block from a 16-byte window of the input. A period is
+// the fewest IDs whose text is a whole number of chunks: 8 ULIDs (13 chunks),
+// 4 Record IDs (5 chunks). Character pairs never straddle two IDs (26 and 20
+// are even), so every u16 lane draws its 10 bits from one ID. The windows and
+// multipliers are those of simd_tables::MakeBase32Encode laid out along the
+// stream; every table is computed here, none typed in.
 #ifndef SORTID_KERNELS_BASE32_ENCODE_STREAM_H_
 #define SORTID_KERNELS_BASE32_ENCODE_STREAM_H_
 
@@ -44,10 +32,18 @@ struct StreamEncodeTables {
   static constexpr size_t kChunks = kMaxBlocks * kPeriodChunks;
   static_assert(kChars % 2 == 0 && kPeriodIds * kChars % 16 == 0);
 
+  // Per chunk c: where its 16-byte load starts in the group's input (clamped
+  // inside its period, so a group of k periods never reads past its own IDs).
   std::array<uint16_t, kChunks> offset{};
   // Per chunk: its first and last input byte in the group.
   std::array<uint16_t, kChunks> first{}, last{};
+  // shuffle[16c..]: the two input bytes holding each pair's 10 bits (lane
+  // byte 0 = the lower-order byte), kZero if none.
   alignas(64) std::array<uint8_t, 16 * kChunks> shuffle{};
+  // mul_hi[8c..]: 2^(11 - o), MulHigh leaves the first character of the pair
+  // in the low byte (o = the field's bit offset); mul_lo[8c..]: 2^(8 - o), Mul
+  // leaves the second in the high byte; shl_lo[8c..]: 8 - o, the same as a
+  // left shift count (AVX-512's vpsllvw, AVX3 and newer).
   alignas(64) std::array<uint16_t, 8 * kChunks> mul_hi{};
   alignas(64) std::array<uint16_t, 8 * kChunks> mul_lo{};
   alignas(64) std::array<uint16_t, 8 * kChunks> shl_lo{};

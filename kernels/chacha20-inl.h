@@ -3,14 +3,11 @@
 // a variant of Salsa20", 2008; M. Goll and S. Gueron, "Vectorization of
 // ChaCha Stream Cipher", ITNG 2014), so a vector of N lanes makes N blocks
 // (4 on SSE4 / NEON, 8 on AVX2, 16 on AVX-512). The output is transposed with
-// 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks.
-// On AVX2 the rounds are kernels/avx2/chacha20_rounds-inl.h (assembly): 16
-// registers hold the 16 word vectors but not the temporaries, and the
-// compiled loop spills onto its critical path. The row layout (4 row vectors
-// of Lanes/4 blocks, diagonal rounds by in-block word shuffles, as in Goll
-// and Gueron) is slower on AVX2 and SSE4 (docs/performance.md): it needs 9
-// shift/shuffle operations per block and double round against 6 here.
-//
+// 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks. On
+// AVX2 the rounds are assembly (kernels/avx2/chacha20_rounds-inl.h).
+// Invariant: the keystream equals the RFC's block function for every counter,
+// and no keystream is left in vector registers (ClearVectorRegisters).
+
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_CHACHA20_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_CHACHA20_INL_H_
@@ -97,6 +94,12 @@ HWY_INLINE void AddWords(D32 d, const uint32_t* words, V& w0, V& w1, V& w2, V& w
   b = hn::RotateRight<25>(hn::Xor(b, c))
 
 // Lanes(d) blocks starting at block counter `counter` (words as in `state`).
+// Word-sliced rather than the row layout (4 row vectors of Lanes/4 blocks,
+// diagonal rounds by in-block word shuffles, as in Goll and Gueron), which is
+// slower on AVX2 and SSE4 (docs/performance.md): it needs 9 shift/shuffle
+// operations per block and double round against 6 here. On AVX2 16 registers
+// hold the 16 word vectors but not the temporaries, and the compiled loop
+// spills onto its critical path, hence the assembly rounds.
 template <class D32>
 HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uint8_t* out) {
 #if SORTID_CHACHA20_AVX2_ROUNDS

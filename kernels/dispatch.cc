@@ -31,7 +31,7 @@ namespace HWY_NAMESPACE {
 
 #if HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128
 // hwy::TargetName(HWY_TARGET) as a constant, so that the table below is
-// constant-initialized. tests/dispatch_test.cc checks it against Highway's.
+// constant-initialized. tests/kernels/dispatch_test.cc checks it against Highway's.
 constexpr const char* kTargetName = HWY_TARGET == HWY_AVX3_DL    ? "AVX3_DL"
                                     : HWY_TARGET == HWY_AVX3     ? "AVX3"
                                     : HWY_TARGET == HWY_AVX2     ? "AVX2"
@@ -164,7 +164,7 @@ constexpr Compiled kCompiled = [] {
     compiled.names[n++] = c.table->name;
   }
   compiled.tables[n] = &reference::kReferenceTable;
-  compiled.names[n] = "SCALAR";  // tests/dispatch_test.cc: the reference table's name
+  compiled.names[n] = "SCALAR";  // tests/kernels/dispatch_test.cc: the reference table's name
   return compiled;
 }();
 

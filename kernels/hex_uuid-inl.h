@@ -1,19 +1,14 @@
 // UUID text (RFC 9562 §4: 8-4-4-4-12 lower-case hex, or 32 bare hex digits)
-// bulk encode / decode, one ID per 128-bit block; on AVX3_DL and newer,
-// encode packs 4 IDs into three 64-byte output chunks with byte permutes
-// (kernels/avx3_dl/uuid_dense-inl.h) and decode reads pairs of items with
-// two 64-byte loads (kernels/avx3_dl/uuid_decode-inl.h), where the call.s plan
-// names that path; the kernels here finish the tail.
-// Encode: high/low nibbles interleaved, a 16-entry table lookup to ASCII, and
-// for the hyphenated form three 16-byte windows (output [0,16), [16,32),
-// [20,36)) assembled by shuffles with hyphens or'ed in.
-// Decode: the same windows loaded, hyphen lanes compared with '-', the 32
-// digits gathered by shuffles into two vectors, translated by nibble table
-// lookups (value and error at once), joined into bytes by pmaddubsw and
-// packuswb on x86 (the nibble-pair idea of W. Mula and D. Lemire, "Faster
-// Base64 Encoding and Decoding Using AVX2 Instructions", ACM TOW 2018).
-// Spec: docs/formats.md
-//
+// bulk encode / decode, one ID per 128-bit block; where the call's plan names
+// them, AVX3_DL paths (kernels/avx3_dl/uuid_dense-inl.h, uuid_decode-inl.h)
+// and the AVX2 / AVX3 decoders of two items per step take the bulk and the
+// kernels here finish the tail. Encode interleaves nibbles and maps them to
+// ASCII with one 16-entry lookup; decode gathers the 32 digits by shuffles,
+// translates them by nibble tables (value and error at once) and joins them
+// with pmaddubsw / packuswb on x86 (the nibble-pair idea of W. Mula and
+// D. Lemire, "Faster Base64 Encoding and Decoding Using AVX2 Instructions",
+// ACM TOW 2018). Contract: docs/spec.md §1.3, §2.
+
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_HEX_UUID_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_HEX_UUID_INL_H_
@@ -50,7 +45,7 @@ namespace HWY_NAMESPACE {
 // stands for up to the case of a letter: (c ^ kLower[v]) & kCaseMask[v] == 0
 // (kCaseMask ignores bit 5 for the letters only; every other byte, the
 // non-ASCII ones included, differs there: checked for all 256 bytes by
-// tests/uuid_decode_test.cc). Two table lookups, not three, and no nibble
+// tests/kernels/uuid_decode_test.cc). Two table lookups, not three, and no nibble
 // extraction.
 struct HexTables {
   std::array<uint8_t, 16> lower, case_mask;
@@ -173,6 +168,7 @@ HWY_INLINE bool AllZero(D d, hn::Vec<D> v) {
 // Decodes BlocksOf(d) items at item (stride apart) into out; returns their
 // error bits. The 36-character form: windows [0,16), [16,32), [20,36);
 // digits gathered first, then translated, hyphens compared in place.
+// Hex digits are joined into bytes by pmaddubsw and packuswb on x86.
 // kLayoutBytes: the layout has a prefix or a terminator to check.
 template <bool kHyphens, bool kLayoutBytes = true, class D>
 HWY_INLINE uint32_t DecodeUuidStep(D d, const ItemLayout& layout, const uint8_t* item,
@@ -365,6 +361,9 @@ HWY_INLINE void StoreUuidWindow(D d, hn::Vec<D> h0, hn::Vec<D> h1, uint8_t* text
   StoreBlocks(d, chars, text + t::kUuidWindows[kWindow], stride);
 }
 
+// Encodes BlocksOf(d) IDs: high / low nibbles interleaved, a 16-entry table
+// lookup to ASCII, and for the hyphenated form three 16-byte windows (output
+// [0,16), [16,32), [20,36)) assembled by shuffles with hyphens ORed in.
 template <bool kHyphens, class D>
 HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, const uint8_t* hex_digits,
                                const uint8_t* ids, uint8_t* slot) {

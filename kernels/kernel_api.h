@@ -1,26 +1,13 @@
 // The interface every kernel target implements: one function per format and
-// direction, called once per batch by lib/codec.cc. The library resolves the
-// user's options first (TypeID separator appended to the prefix, letter case
-// decided), so kernels see plain bytes and flags.
-//
-// Contract shared by all targets (the reference kernel defines it):
-// - encode writes, for item i, prefix + ID text (+ terminator) at
-//   out + i * out_stride and nothing else; an invalid input (Record ID with any
-//   of the top 28 bits set) gets NUL ID characters and validity bit 0.
-// - decode reads exactly prefix + ID (+ terminator) bytes at text + i * stride,
-//   writes 16 bytes per item (zeros when invalid) and the validity bits.
-// - validity holds (count + 7) / 8 bytes, fully written (bits past count = 0).
-// - Both return {kOk, number of invalid items}; the stand-in table of an
-//   unknown or unsupported target (kernels/unsupported.cc) returns
-//   {kUnsupported, 0} from every entry and writes nothing. Nothing outside the
-//   given buffers is read or written.
-// - lib/ makes one KernelPlan per bulk call (kernels/plan.h), before encode /
-//   decode, for the layout those calls will use: it names the path the
-//   entries take and holds the per-layout tables that path needs. The plan is
-//   built by baseline code from the table's constant `plans` field, so no
-//   target code runs to make it. No kernel keeps state between calls.
-// - A table is constant data: nothing in it is called before the registry
-//   (lib/targets.cc) has seen hwy::SupportedTargets() include its target.
+// direction, called once per batch by lib/codec.cc after it has resolved the
+// user's options (TypeID separator appended to the prefix, letter case), so
+// kernels see plain bytes and flags. The reference kernel defines the contract:
+// - encode writes prefix + ID text (+ terminator) at out + i * out_stride; an
+//   invalid input (a Record ID with any of the top 28 bits set) gets NUL ID
+//   characters and validity bit 0. decode reads exactly prefix + ID
+//   (+ terminator) at text + i * stride and writes 16 bytes per item (zeros
+//   when invalid). validity: (count + 7) / 8 bytes, bits past count = 0.
+// - Nothing outside the given buffers is read or written (docs/spec.md §2).
 #ifndef SORTID_KERNELS_KERNEL_API_H_
 #define SORTID_KERNELS_KERNEL_API_H_
 
@@ -63,11 +50,15 @@ enum class PlanFamily : uint8_t {
   kUnsupported,  // the stand-in table: no call can be made
 };
 
-// One call's plan. data points at the dense tables (inside storage, or at a
-// constant kept for common layouts), or is nullptr. kStream / kLines encode
-// may also carry dense tables for the items after the last whole group. Only
-// the table it was made for reads it, and only for the request it was made
-// for.
+// One call's plan: lib/ makes one per bulk call (kernels/plan.h), before
+// encode / decode, for the layout those calls will use; it names the path the
+// entries take and holds the per-layout tables that path needs. Baseline code
+// builds it from the table's constant `plans` field, so no target code runs to
+// make it, and no kernel keeps state between calls. data points at the dense
+// tables (inside storage, or at a constant kept for common layouts), or is
+// nullptr. kStream / kLines encode may also carry dense tables for the items
+// after the last whole group. Only the table it was made for reads it, and
+// only for the request it was made for.
 struct KernelPlan {
   static constexpr size_t kStorageBytes = 2048;
   KernelPath path = KernelPath::kBlocks;
@@ -109,6 +100,11 @@ using DecodeFn = Result (*)(const DecodeArgs&);
 // kOk, or kUnsupported (nothing written) from the stand-in table.
 using KeystreamFn = Error (*)(const uint32_t* state, uint8_t* out, size_t blocks);
 
+// A table is constant data: nothing in it is called before the registry
+// (lib/targets.cc) has seen hwy::SupportedTargets() include its target. Every
+// entry returns {kOk, number of invalid items}; the stand-in table of an
+// unknown or unsupported target (kernels/unsupported.cc) returns
+// {kUnsupported, 0} from every entry and writes nothing.
 struct KernelTable {
   const char* name;    // "SCALAR", "AVX3_DL", ...; "" for the stand-in
   int64_t hwy_target;  // Highway target bit; 0 for the reference kernel and the stand-in

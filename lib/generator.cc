@@ -1,4 +1,4 @@
-// ID generation: the ID layouts and monotonic rules of SPEC §3 filled from a
+// ID generation: the ID layouts and monotonic rules of docs/spec.md §3 filled from a
 // generator's keystream (lib/generator_entropy.cc), the calling thread's pool
 // generator, and the process-wide monotonic ULID order, whose callers reserve
 // a range under a short lock and fill it outside (lib/generator_fork.cc keeps

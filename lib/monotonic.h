@@ -1,4 +1,4 @@
-// The monotonic ULID step of SPEC §3, as a pure function the generator pool
+// The monotonic ULID step of docs/spec.md §3, as a pure function the generator pool
 // builds on: same or earlier millisecond (clock stepped back) keeps the last
 // timestamp and adds 1 to the 80 random bits; overflow is an error that
 // leaves the state unchanged; a later millisecond takes fresh random bits.

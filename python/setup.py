@@ -9,7 +9,7 @@ sortid_python: the static libsortid linked in; Highway's libhwy1 is the one
 shared library it needs besides libstdc++). SORTID_BUILD_DIR names a CMake
 build folder that already has it (e.g. build/release), else a build folder of
 its own is configured under build/python-<version>. Needs cmake, a C++20
-compiler, pybind11-dev, python3-dev, libhwy-dev (scripts/setup-deps.sh).
+compiler, pybind11-dev, python3-dev, libhwy-dev (scripts/setup.sh).
 """
 
 import glob

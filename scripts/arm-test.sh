@@ -7,9 +7,9 @@
 # Usage: scripts/arm-test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup-deps.sh --with-arm
-cmake --preset arm64 -DSORTID_WERROR="${SORTID_WERROR:-OFF}" > /dev/null
-cmake --build --preset arm64
+scripts/setup.sh --arm
+# The engines and bindings are not cross-built: none is required here.
+SORTID_REQUIRE_ENGINES=0 scripts/build.sh arm64
 # qemu CPU model | the target Highway must choose | the targets it must support.
 # sve128 / sve256 make the SVE2_128 / SVE_256 targets supported, and as the
 # best supported bits they are the default; the per-target suites force each

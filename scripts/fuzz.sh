@@ -13,6 +13,7 @@ fuzzers=("$@")
 if ((${#fuzzers[@]} == 0)); then
   fuzzers=(decode encode roundtrip)
 fi
+scripts/setup.sh --fuzz
 scripts/build.sh fuzz
 findings=build/fuzz/findings
 mkdir -p "$findings"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MariaDB UDF tests on a real server: installs Debian's mariadb-server,
-# libmariadb-dev and sqlite3 if missing, builds sortid_mariadb.so and the
+# libmariadb-dev and sqlite3 if missing (scripts/setup.sh --mariadb), builds sortid_mariadb.so and the
 # SQLite extension (release preset), starts a throwaway mariadbd (private
 # datadir, socket and plugin_dir; no TCP), installs the functions with
 # CREATE FUNCTION ... SONAME and runs tests/engines/mariadb_test.py. The
@@ -9,10 +9,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/engines/mariadb/server.sh"
 start=$(date +%s)
-maria_setup_packages
+"$root/scripts/setup.sh" --mariadb
 build=${SORTID_BUILD:-$root/build/release}
 if [[ ! -f $build/build.ninja ]] || ! grep -q sortid_mariadb "$build/build.ninja"; then
-  "$root/scripts/setup-deps.sh"
   (cd "$root" && cmake --preset release -DSORTID_WERROR="${SORTID_WERROR:-OFF}" > /dev/null)
 fi
 cmake --build "$build" --target sortid_mariadb sortid_sqlite > /dev/null

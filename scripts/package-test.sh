@@ -19,9 +19,7 @@ fail() {
   exit 1
 }
 
-pg_setup_packages
-command -v dpkg-shlibdeps > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dpkg-dev > /dev/null  # cpack: Depends
-"$root/scripts/setup-duckdb.sh"
+"$root/scripts/setup.sh" --pg --duckdb --node --packaging
 "$root/scripts/package.sh"
 build=$root/build/release
 packages=("$build"/packages/*.deb)

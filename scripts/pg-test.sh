@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # PostgreSQL extension tests on a real server: installs Debian's PostgreSQL 15
-# and its server headers if missing, builds libsortid.a (release preset) and
+# and its server headers if missing (scripts/setup.sh --pg, with DuckDB's Node
+# client for the cross-engine test), builds libsortid.a (release preset) and
 # the extension (PGXS), installs it, starts a throwaway cluster (initdb into a
 # temp dir as the postgres user, Unix socket only) and runs the pg_regress
 # suite in engines/postgres (sql/*.sql against expected/*.out). The cluster is
@@ -13,7 +14,7 @@ source "$root/engines/postgres/cluster.sh"
 source "$root/engines/postgres/concurrent_monotonic.sh"
 
 start=$(date +%s)
-pg_setup_packages
+"$root/scripts/setup.sh" --pg --duckdb
 pg_build_extension "$root"
 trap pg_cluster_stop EXIT
 pg_cluster_start
@@ -31,7 +32,7 @@ if ((status != 0)); then
   tail -n 20 "$PG_CLUSTER_DIR/server.log" >&2
 fi
 # The same time text on PostgreSQL, DuckDB and SQLite (their modules from
-# the same build folder), when the DuckDB client is there (setup-duckdb.sh).
+# the same build folder), when the DuckDB client is there (setup.sh --duckdb).
 build=${SORTID_BUILD:-$root/build/release}
 client=$root/build/duckdb/node/1.4.4-r.4
 if ((status == 0)) && [[ -d $client ]] && command -v sqlite3 > /dev/null &&

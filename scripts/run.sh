@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Builds sortid (installing missing Debian packages) and runs the main job on
+# Installs what is missing (scripts/setup.sh), builds sortid and runs the main job on
 # its embedded default sample: encode, decode and validate 1 Mi generated IDs.
 # Extra arguments go to `sortid demo` (e.g. -n 10000000).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/setup.sh
 scripts/build.sh release
 build/release/cli/sortid targets
 exec build/release/cli/sortid demo "$@"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds and runs every test for each preset given (default: release).
+# Installs what is missing (scripts/setup.sh), builds and runs every test for
+# each preset given (default: release).
 # Usage: scripts/test.sh [PRESET...]   e.g. scripts/test.sh release asan-ubsan
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,6 +10,13 @@ if ((${#presets[@]} == 0)); then
 fi
 for preset in "${presets[@]}"; do
   echo "== sortid tests: $preset"
+  # The parts each preset builds: DuckDB and Node everywhere but the fuzzers
+  # and the cross build.
+  case "$preset" in
+    fuzz) scripts/setup.sh --fuzz ;;
+    arm64) scripts/setup.sh --arm ;;
+    *) scripts/setup.sh --duckdb --node ;;
+  esac
   scripts/build.sh "$preset"
   ctest --preset "$preset" -j "$(nproc)"
 done

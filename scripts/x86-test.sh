@@ -12,9 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/release}
-if ! command -v qemu-x86_64 > /dev/null; then
-  if [[ $(id -u) == 0 ]]; then apt-get install -y -q qemu-user > /dev/null; else sudo apt-get install -y -q qemu-user > /dev/null; fi
-fi
+scripts/setup.sh --qemu
 [[ -x $build/tests/sortid_tests ]] || { echo "x86: $build is not built (scripts/build.sh release)" >&2; exit 1; }
 
 # Haswell without the features qemu's TCG lacks (it warns on stderr at every
@@ -29,20 +27,23 @@ fail() { echo "x86: FAILED: $*"; failed=1; }
 
 source scripts/qemu-shards.sh
 
-# The golden cases with the command under the model (run_case.sh takes a binary).
+# The golden cases with the command under the model (the runner takes a
+# binary), one runner per case: "TRANSCRIPT CASE" lines through xargs.
 run_golden() {
-  local wrapper
+  local wrapper list transcript
   wrapper=$(mktemp)
   printf '#!/bin/sh\nexec qemu-x86_64 %q "$@"\n' "$(realpath "$build/cli/sortid")" > "$wrapper"
   chmod +x "$wrapper"
-  local list
-  list=$(cd tests/cli/cases && ls -- *.cmd | sed 's/\.cmd$//')
-  if ! printf '%s\n' $list | xargs -P "$(nproc)" -I{} tests/cli/run_case.sh "$wrapper" {} > "$wrapper.log" 2>&1; then
-    grep FAIL "$wrapper.log" | head -20
+  list=$(for transcript in tests/cli/transcripts/*.t; do
+    tests/cli/run_transcript.py --list "$transcript" | sed "s|^|$transcript |"
+  done)
+  if ! printf '%s\n' "$list" |
+    xargs -P "$(nproc)" -L 1 tests/cli/run_transcript.py "$wrapper" > "$wrapper.log" 2>&1; then
+    grep -A 12 FAIL "$wrapper.log" | head -40
     rm -f "$wrapper" "$wrapper.log"
     return 1
   fi
-  echo "  golden cases: $(printf '%s\n' $list | wc -l) passed"
+  echo "  golden cases: $(grep -c '^ok ' "$wrapper.log") passed"
   rm -f "$wrapper" "$wrapper.log"
 }
 

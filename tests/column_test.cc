@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "sortid/sortid.hpp"
-#include "tests/per_target_test.h"
+#include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
 namespace sortid {

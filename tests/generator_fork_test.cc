@@ -160,17 +160,31 @@ const bool g_helper_checked = [] {
 
 bool Quick() { return std::getenv("SORTID_TEST_QUICK") != nullptr; }
 
-void ExpectDistinct(const Draw& child, const Draw& parent) {
+// The random bits (the 80 after the time) of the pool's and the owned
+// generator's ULIDs.
+void ExpectRandomBitsDistinct(const Draw& child, const Draw& parent) {
   for (size_t i = 0; i < kCount; ++i) {
     EXPECT_NE(std::memcmp(child.pool[i].data() + 6, parent.pool[i].data() + 6, 10), 0)
         << "pool ULID " << i << " repeats the parent's";
     EXPECT_NE(std::memcmp(child.owned[i].data() + 6, parent.owned[i].data() + 6, 10), 0)
         << "owned generator's ULID " << i << " repeats the parent's";
   }
+}
+
+void ExpectDistinct(const Draw& child, const Draw& parent) {
+  ExpectRandomBitsDistinct(child, parent);
   EXPECT_NE(std::memcmp(child.global.data() + 6, parent.global.data() + 6, 10), 0)
       << "process-wide monotonic ULID repeats the parent's";
   EXPECT_NE(unpack_record(child.record.data()).machine_id,
             unpack_record(parent.record.data()).machine_id);
+}
+
+// Every Spawn, as the parameters of a test suite, named by SpawnName.
+auto EverySpawn() {
+  return ::testing::Values(Spawn::kFork, Spawn::kUnderscoreFork, Spawn::kRawClone);
+}
+std::string SpawnParamName(const ::testing::TestParamInfo<Spawn>& spawn) {
+  return test::SpawnName(spawn.param);
 }
 
 class GeneratorForkTest : public ::testing::TestWithParam<Spawn> {};
@@ -245,11 +259,7 @@ TEST_P(GeneratorForkTest, ChildFinishesWhileAnotherThreadGenerates) {
   worker.join();
 }
 
-INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorForkTest,
-                         ::testing::Values(Spawn::kFork, Spawn::kUnderscoreFork, Spawn::kRawClone),
-                         [](const ::testing::TestParamInfo<Spawn>& spawn) {
-                           return std::string(test::SpawnName(spawn.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorForkTest, EverySpawn(), SpawnParamName);
 
 // A child cloned while another thread makes the process's first generating
 // call (and so sets up the process-wide state and the target registry)
@@ -414,47 +424,54 @@ int ContainerInit(Spawn spawn, bool hide_proc, int fd) {
 // make one; otherwise in a new user namespace too, where it may). Sets *why
 // when neither is allowed.
 ChildResult RunContainerInit(Spawn spawn, bool hide_proc, std::string* why) {
-  int fds[2];
-  if (pipe(fds) != 0) return {};
-  pid_t pid = -1;
   std::string refusals;
-  for (const int flags : {CLONE_NEWPID, CLONE_NEWUSER | CLONE_NEWPID}) {
-    pid = static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, 0));
-    if (pid >= 0) break;
-    refusals += std::string(flags & CLONE_NEWUSER ? "; clone(CLONE_NEWUSER | CLONE_NEWPID): "
-                                                  : "clone(CLONE_NEWPID): ") +
-                std::strerror(errno);
-  }
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    *why = refusals;
-    return {};
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    _exit(ContainerInit(spawn, hide_proc, fds[1]));
-  }
-  close(fds[1]);
-  return test::Collect(pid, fds[0], 20000);
+  const ChildResult init = test::RunSpawned(
+      [&refusals] {
+        for (const int flags : {CLONE_NEWPID, CLONE_NEWUSER | CLONE_NEWPID}) {
+          const auto pid =
+              static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, nullptr, nullptr, nullptr, 0));
+          if (pid >= 0) {
+            refusals.clear();  // a refusal that a later way got past is no reason
+            return pid;
+          }
+          refusals += std::string(flags & CLONE_NEWUSER ? "; clone(CLONE_NEWUSER | CLONE_NEWPID): "
+                                                        : "clone(CLONE_NEWPID): ") +
+                      std::strerror(errno);
+        }
+        return pid_t{-1};
+      },
+      [&](int fd) { return ContainerInit(spawn, hide_proc, fd); });
+  *why = refusals;
+  return init;
 }
 
-class GeneratorPidNamespaceTest : public ::testing::TestWithParam<Spawn> {};
+class GeneratorPidNamespaceTest : public ::testing::TestWithParam<Spawn> {
+ protected:
+  // Runs the container init (hide_proc: with /proc hidden) and reads its
+  // report, in which both processes are PID 1. Skips where no PID namespace
+  // (or, for hide_proc, no mount namespace) may be made; the caller returns
+  // when IsSkipped() or HasFatalFailure().
+  void RunInit(bool hide_proc, NamespaceReport* report) {
+    std::string why;
+    const ChildResult init = RunContainerInit(GetParam(), hide_proc, &why);
+    if (!why.empty()) GTEST_SKIP() << "no new PID namespace may be made here: " << why;
+    ASSERT_TRUE(init.finished) << test::SpawnName(GetParam()) << ": the init or its child hung";
+    if (init.exit_code == 20) GTEST_SKIP() << "no mount namespace over /proc may be made here";
+    ASSERT_EQ(init.exit_code, 0);
+    ASSERT_EQ(init.out.size(), sizeof(NamespaceReport));
+    std::memcpy(report, init.out.data(), sizeof(*report));
+    ASSERT_EQ(report->pid, 1);
+    ASSERT_EQ(report->child.pid, 1);
+  }
+};
 
 // A PID 1 child of a PID 1 parent has the parent's pid: without
 // MADV_WIPEONFORK the pid alone would let it continue the parent's streams.
 TEST_P(GeneratorPidNamespaceTest, PidOneChildOfPidOneDrawsAFreshStream) {
   if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
-  std::string why;
-  const ChildResult init = RunContainerInit(GetParam(), false, &why);
-  if (!why.empty()) GTEST_SKIP() << "no new PID namespace may be made here: " << why;
-  ASSERT_TRUE(init.finished) << test::SpawnName(GetParam()) << ": the init or its child hung";
-  ASSERT_EQ(init.exit_code, 0);
-  ASSERT_EQ(init.out.size(), sizeof(NamespaceReport));
   NamespaceReport report;
-  std::memcpy(&report, init.out.data(), sizeof(report));
-  ASSERT_EQ(report.pid, 1);
-  ASSERT_EQ(report.child.pid, 1);
+  RunInit(false, &report);
+  if (IsSkipped() || HasFatalFailure()) return;
   ExpectDistinct(report.child.draw, report.parent);
 }
 
@@ -463,33 +480,13 @@ TEST_P(GeneratorPidNamespaceTest, PidOneChildOfPidOneDrawsAFreshStream) {
 // fresh; the process-wide orders are kept (docs/generation.md).
 TEST_P(GeneratorPidNamespaceTest, WithoutProcTheChildsRandomBitsAreFresh) {
   if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
-  std::string why;
-  const ChildResult init = RunContainerInit(GetParam(), true, &why);
-  if (!why.empty()) GTEST_SKIP() << "no new PID namespace may be made here: " << why;
-  ASSERT_TRUE(init.finished) << test::SpawnName(GetParam()) << ": the init or its child hung";
-  if (init.exit_code == 20) GTEST_SKIP() << "no mount namespace over /proc may be made here";
-  ASSERT_EQ(init.exit_code, 0);
-  ASSERT_EQ(init.out.size(), sizeof(NamespaceReport));
   NamespaceReport report;
-  std::memcpy(&report, init.out.data(), sizeof(report));
-  ASSERT_EQ(report.pid, 1);
-  ASSERT_EQ(report.child.pid, 1);
-  for (size_t i = 0; i < kCount; ++i) {
-    EXPECT_NE(
-        std::memcmp(report.child.draw.pool[i].data() + 6, report.parent.pool[i].data() + 6, 10), 0)
-        << "pool ULID " << i << " repeats the parent's";
-    EXPECT_NE(
-        std::memcmp(report.child.draw.owned[i].data() + 6, report.parent.owned[i].data() + 6, 10),
-        0)
-        << "owned generator's ULID " << i << " repeats the parent's";
-  }
+  RunInit(true, &report);
+  if (IsSkipped() || HasFatalFailure()) return;
+  ExpectRandomBitsDistinct(report.child.draw, report.parent);
 }
 
-INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorPidNamespaceTest,
-                         ::testing::Values(Spawn::kFork, Spawn::kUnderscoreFork, Spawn::kRawClone),
-                         [](const ::testing::TestParamInfo<Spawn>& spawn) {
-                           return std::string(test::SpawnName(spawn.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorPidNamespaceTest, EverySpawn(), SpawnParamName);
 
 TEST(GeneratorVfork, ExecedChildDrawsAFreshStream) {
   if (Quick()) GTEST_SKIP() << "vfork is not tested under emulation";

@@ -74,24 +74,14 @@ inline ChildResult Collect(pid_t pid, int fd, int timeout_ms) {
   return result;
 }
 
-// Runs body(fd) in a child made by spawn; the child exits with body's result.
-inline ChildResult RunChild(Spawn spawn, const std::function<int(int fd)>& body,
-                            int timeout_ms = 20000) {
+// Runs body(fd) in the child that make_child() creates: a fork-like call
+// returning 0 in the child and its pid (or -1) in the parent. The child exits
+// with body's result; an unmade child is an unfinished result.
+inline ChildResult RunSpawned(const std::function<pid_t()>& make_child,
+                              const std::function<int(int fd)>& body, int timeout_ms = 20000) {
   int fds[2];
   if (pipe(fds) != 0) return {};
-  pid_t pid = -1;
-  switch (spawn) {
-    case Spawn::kFork:
-      pid = fork();
-      break;
-    case Spawn::kUnderscoreFork:
-      pid = _Fork();  // glibc >= 2.34: no atfork handlers run
-      break;
-    case Spawn::kRawClone:
-      // The raw system call: glibc's fork bookkeeping never runs.
-      pid = static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, nullptr, nullptr, nullptr, 0));
-      break;
-  }
+  const pid_t pid = make_child();
   if (pid < 0) {
     close(fds[0]);
     close(fds[1]);
@@ -104,6 +94,25 @@ inline ChildResult RunChild(Spawn spawn, const std::function<int(int fd)>& body,
   }
   close(fds[1]);
   return Collect(pid, fds[0], timeout_ms);
+}
+
+// Runs body(fd) in a child made by spawn; the child exits with body's result.
+inline ChildResult RunChild(Spawn spawn, const std::function<int(int fd)>& body,
+                            int timeout_ms = 20000) {
+  return RunSpawned(
+      [spawn]() -> pid_t {
+        switch (spawn) {
+          case Spawn::kFork:
+            return fork();
+          case Spawn::kUnderscoreFork:
+            return _Fork();  // glibc >= 2.34: no atfork handlers run
+          case Spawn::kRawClone:
+            // The raw system call: glibc's fork bookkeeping never runs.
+            return static_cast<pid_t>(syscall(SYS_clone, SIGCHLD, nullptr, nullptr, nullptr, 0));
+        }
+        return -1;
+      },
+      body, timeout_ms);
 }
 
 // vfork() + exec of this test binary with SORTID_GENERATOR_HELPER=mode (and

@@ -1,5 +1,5 @@
 // Generators: determinism with a seed, the ID layouts and monotonic rules of
-// SPEC §3 with an injected clock, uniqueness and order under 8 threads, fork
+// docs/spec.md §3 with an injected clock, uniqueness and order under 8 threads, fork
 // safety, and a chi-square sanity check of the random bits. The threaded tests
 // also run under ThreadSanitizer (the tsan preset).
 #include "sortid/generator.hpp"

@@ -13,7 +13,7 @@
 #include "kernels/scalar/reference.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
-#include "tests/per_target_test.h"
+#include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
 namespace sortid {

@@ -1,5 +1,5 @@
-// Key-scheme insert benchmark driver (issue 20; seed 001's claim that random
-// UUIDv4 primary keys slow inserts once the index outgrows the cache while
+// Key-scheme insert benchmark driver (the common claim that random UUIDv4
+// primary keys slow inserts once the index outgrows the cache while
 // time-ordered ULID / UUIDv7 keys append at the B-tree's right edge).
 //
 // One run = one engine, one table layout, one key scheme:
@@ -147,7 +147,7 @@ class KeySource {
     range.from_ms = from_ms;
     range.to_ms = to_ms;
     uint8_t low[16] = {}, high[16] = {};
-    if (format_ == sortid::Format::kRecordId) {  // SPEC §1.2: ts40 | machine40 | counter20
+    if (format_ == sortid::Format::kRecordId) {  // docs/spec.md §1.2: ts40 | machine40 | counter20
       using U128 = unsigned __int128;
       const U128 lo = static_cast<U128>(from_ms - sortid::kRecordInceptionMs) << 60;
       const U128 hi = (static_cast<U128>(to_ms - sortid::kRecordInceptionMs) << 60) |
@@ -328,6 +328,15 @@ double MedianMs(int repeats, const std::function<void()>& fn) {
   }
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
+}
+
+QueryTiming TimeQuery(const std::string& sql, const std::function<int64_t(const std::string&)>& run,
+                      const std::function<std::string(const std::string&)>& plan) {
+  QueryTiming timing;
+  timing.how = sql;
+  timing.median_ms = MedianMs(5, [&] { timing.rows = run(sql); });
+  timing.how += " [" + plan(sql) + "]";
+  return timing;
 }
 
 const char* Newest100Query(const Scheme& scheme) {

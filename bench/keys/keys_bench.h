@@ -1,4 +1,4 @@
-// Key-scheme insert benchmark (issue 20): shared types of the driver
+// Key-scheme insert benchmark: shared types of the driver
 // (keys_bench.cc) and its engine back ends (keys_postgres.cc, keys_sqlite.cc,
 // keys_duckdb.cc, keys_mariadb.cc). One process loads one key scheme into one
 // table layout of one engine, batch by batch, and prints CSV records (see
@@ -90,6 +90,12 @@ std::unique_ptr<Target> OpenDuckdb(const Scheme& scheme, const std::string& vari
 
 // Median of timings of repeated runs of fn (milliseconds); shared helper.
 double MedianMs(int repeats, const std::function<void()>& fn);
+
+// Times sql for a server engine: the median of 5 runs of run(sql), which
+// executes it and returns the rows it returned or counted; the engine's
+// plan(sql) follows the SQL in `how`, in brackets.
+QueryTiming TimeQuery(const std::string& sql, const std::function<int64_t(const std::string&)>& run,
+                      const std::function<std::string(const std::string&)>& plan);
 
 // The "newest 100 rows" query every engine times: by the key when it is
 // time-ordered (or the integer key, which is the insertion order), otherwise

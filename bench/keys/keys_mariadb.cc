@@ -132,20 +132,17 @@ class Mariadb final : public Target {
   }
 
   QueryTiming Newest100() override {
-    QueryTiming timing;
-    timing.how = Newest100Query(scheme_);
-    timing.median_ms = MedianMs(5, [&] { timing.rows = Rows(timing.how); });
-    timing.how += " [" + Plan(timing.how) + "]";
-    return timing;
+    return TimeQuery(
+        Newest100Query(scheme_), [&](const std::string& sql) { return Rows(sql); },
+        [&](const std::string& sql) { return Plan(sql); });
   }
 
   QueryTiming CountRange(const TimeRange& range) override {
-    QueryTiming timing;
-    timing.how = "SELECT count(*) FROM k WHERE id BETWEEN " + Literal(range.low) + " AND " +
-                 Literal(range.high);
-    timing.median_ms = MedianMs(5, [&] { timing.rows = std::stoll(Value(timing.how)); });
-    timing.how += " [" + Plan(timing.how) + "]";
-    return timing;
+    return TimeQuery(
+        "SELECT count(*) FROM k WHERE id BETWEEN " + Literal(range.low) + " AND " +
+            Literal(range.high),
+        [&](const std::string& sql) { return std::stoll(Value(sql)); },
+        [&](const std::string& sql) { return Plan(sql); });
   }
 
   std::vector<std::pair<std::string, std::string>> Notes() override {

@@ -82,11 +82,9 @@ class Postgres final : public Target {
   }
 
   QueryTiming Newest100() override {
-    QueryTiming timing;
-    timing.how = Newest100Query(scheme_);
-    timing.median_ms = MedianMs(5, [&] { timing.rows = Rows(timing.how); });
-    timing.how += " [" + Plan(timing.how) + "]";
-    return timing;
+    return TimeQuery(
+        Newest100Query(scheme_), [&](const std::string& sql) { return Rows(sql); },
+        [&](const std::string& sql) { return Plan(sql); });
   }
 
   QueryTiming CountRange(const TimeRange& range) override {
@@ -108,11 +106,10 @@ class Postgres final : public Target {
       high = "'" + range.high + "'";
     }
     if (std::strcmp(scheme_.pg_type, "ulid") != 0) Exec("CREATE EXTENSION IF NOT EXISTS sortid");
-    QueryTiming timing;
-    timing.how = "SELECT count(*) FROM k WHERE id BETWEEN " + low + " AND " + high;
-    timing.median_ms = MedianMs(5, [&] { timing.rows = std::stoll(Value(timing.how)); });
-    timing.how += " [" + Plan(timing.how) + "]";
-    return timing;
+    return TimeQuery(
+        "SELECT count(*) FROM k WHERE id BETWEEN " + low + " AND " + high,
+        [&](const std::string& sql) { return std::stoll(Value(sql)); },
+        [&](const std::string& sql) { return Plan(sql); });
   }
 
   std::string Settings() const override {

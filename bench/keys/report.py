@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Key-scheme benchmark report (issue 20): reads the tab-separated records of
+"""Key-scheme benchmark report: reads the tab-separated records of
 sortid_keys_bench (bench/keys/keys_bench.cc) and writes report.md plus one SVG
 line chart per engine and table layout (insert rows/s against rows already in
 the table, one line per key scheme). Standard library only; the SVG is written

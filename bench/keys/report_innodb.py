@@ -1,9 +1,9 @@
 """InnoDB (MariaDB) parts of the key-scheme report, used by report.py: the
 sizes and page fill as loaded and after OPTIMIZE TABLE, insert rates by how
 far the table has outgrown the buffer pool, the UUID type probe, and the
-answers to seed 001's two InnoDB claims. Reads the `note` records of
-keys_mariadb.cc (loaded_* / rebuilt_* sizes, column, the probe's ulid_* and
-uuid_versions)."""
+answers to the two quoted InnoDB claims (size, insert rate). Reads the
+`note` records of keys_mariadb.cc (loaded_* / rebuilt_* sizes, column, the
+probe's ulid_* and uuid_versions)."""
 import statistics
 
 PHASES = [(0, 1, "< 1× pool"), (1, 2, "1–2×"), (2, 4, "2–4×"), (4, float("inf"), "> 4×")]
@@ -128,7 +128,7 @@ def probe_text(schemes):
 
 
 def claims(runs, pool_mib):
-    """Bullets answering seed 001's InnoDB claims, or [] without the clustered MariaDB runs."""
+    """Bullets answering the quoted InnoDB claims, or [] without the clustered MariaDB runs."""
     clustered = runs.get(("mariadb", "clustered"))
     if not clustered:
         return []

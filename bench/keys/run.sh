@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Key-scheme insert benchmark (issue 20): loads N rows per key scheme into
+# Key-scheme insert benchmark: loads N rows per key scheme into
 # PostgreSQL 15 (B-tree primary key, throwaway server), SQLite (WITHOUT ROWID
 # table and rowid table + unique index), DuckDB (ART primary key) and MariaDB
 # 10.11 InnoDB (clustered primary key, auto-increment pk + unique secondary
@@ -62,24 +62,24 @@ trap cleanup EXIT
 want_pg=0 want_maria=0
 [[ ,$engines, == *,pg,* ]] && want_pg=1
 [[ ,$engines, == *,mariadb,* ]] && want_maria=1
-((want_maria)) && maria_setup_packages  # mariadb-server, the client and libmariadb-dev
+parts=()
+((want_pg)) && parts+=(--pg)
+((want_maria)) && parts+=(--mariadb)
+[[ -z $binary ]] && parts+=(--duckdb)  # the harness is built here
+((${#parts[@]} == 0)) || "$root/scripts/setup.sh" "${parts[@]}"
 if [[ -z $binary ]]; then
   if ((want_pg)); then
-    pg_setup_packages  # PostgreSQL 15, server headers and libpq-dev
     pg_build_extension "$root"
   fi
   build=${SORTID_BUILD:-$root/build/release}
   if [[ ! -f $build/build.ninja ]] || ! grep -q sortid_keys_bench "$build/build.ninja" ||
     { ((want_pg)) && ! grep -q keys_postgres "$build/build.ninja"; } ||
     { ((want_maria)) && ! grep -q keys_mariadb "$build/build.ninja"; }; then
-    "$root/scripts/setup-deps.sh"
-    "$root/scripts/setup-duckdb.sh"
     (cd "$root" && cmake --preset release -DSORTID_WERROR="${SORTID_WERROR:-OFF}" > /dev/null)
   fi
   cmake --build "$build" --target sortid_keys_bench > /dev/null
   binary=$build/bench/keys/sortid_keys_bench
 elif ((want_pg)); then
-  pg_setup_packages
   pg_build_extension "$root"
 fi
 

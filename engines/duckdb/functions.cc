@@ -117,27 +117,42 @@ void UuidToUlid(duckdb_function_info info, duckdb_data_chunk input, duckdb_vecto
   WriteUlids(info, "uuid_to_ulid", output, n, s);
 }
 
-void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
+// Makes one ULID per row of the chunk's first column and writes them as text:
+// row_to_id(data, i, id) fills the non-NULL row i's 16 bytes, or sets the
+// function's error and returns false (which ends the call). NULL rows stay
+// NULL.
+template <typename RowToId>
+void UlidsFromRows(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output,
+                   const char* function, RowToId row_to_id) {
   const idx_t n = duckdb_data_chunk_get_size(input);
   Scratch& s = ThreadScratch();
   s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
   duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
-  const auto* blobs = static_cast<const duckdb_string_t*>(duckdb_vector_get_data(in));
+  const void* data = duckdb_vector_get_data(in);
   const uint64_t* mask = duckdb_vector_get_validity(in);
   std::memset(s.valid.data(), 0, (n + 7) / 8);
   for (idx_t i = 0; i < n; ++i) {
-    std::memset(&s.ids[SORTID_BINARY_SIZE * i], 0, SORTID_BINARY_SIZE);
+    uint8_t* id = &s.ids[SORTID_BINARY_SIZE * i];
+    std::memset(id, 0, SORTID_BINARY_SIZE);
     if (!RowValid(mask, i)) continue;
-    if (StringLength(blobs[i]) != SORTID_BINARY_SIZE) {
-      const std::string message = "ulid_from_blob: a binary ULID is 16 bytes, got " +
-                                  std::to_string(StringLength(blobs[i]));
-      duckdb_scalar_function_set_error(info, message.c_str());
-      return;
-    }
-    std::memcpy(&s.ids[SORTID_BINARY_SIZE * i], StringData(blobs[i]), SORTID_BINARY_SIZE);
+    if (!row_to_id(data, i, id)) return;
     SetBit(s.valid.data(), i);
   }
-  WriteUlids(info, "ulid_from_blob", output, n, s);
+  WriteUlids(info, function, output, n, s);
+}
+
+void UlidFromBlob(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
+  UlidsFromRows(info, input, output, "ulid_from_blob", [&](const void* data, idx_t i, uint8_t* id) {
+    const duckdb_string_t& blob = static_cast<const duckdb_string_t*>(data)[i];
+    if (StringLength(blob) != SORTID_BINARY_SIZE) {
+      const std::string message =
+          "ulid_from_blob: a binary ULID is 16 bytes, got " + std::to_string(StringLength(blob));
+      duckdb_scalar_function_set_error(info, message.c_str());
+      return false;
+    }
+    std::memcpy(id, StringData(blob), SORTID_BINARY_SIZE);
+    return true;
+  });
 }
 
 // The first or last millisecond of the input, floored: TIMESTAMP and
@@ -165,42 +180,29 @@ std::optional<int64_t> BoundMs(const void* data, idx_t row,
 
 template <TimeUnit kUnit, bool kMax>
 void UlidBound(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector output) {
-  const idx_t n = duckdb_data_chunk_get_size(input);
-  Scratch& s = ThreadScratch();
-  s.Reserve(n, SORTID_TEXT_LENGTH_ULID);
-  duckdb_vector in = duckdb_data_chunk_get_vector(input, 0);
-  const void* times = duckdb_vector_get_data(in);
-  const uint64_t* mask = duckdb_vector_get_validity(in);
-  std::memset(s.valid.data(), 0, (n + 7) / 8);
-  for (idx_t i = 0; i < n; ++i) {
-    uint8_t* id = &s.ids[SORTID_BINARY_SIZE * i];
-    std::memset(id, 0, SORTID_BINARY_SIZE);
-    if (!RowValid(mask, i)) continue;
+  const char* name = kMax ? "ulid_max" : "ulid_min";
+  UlidsFromRows(info, input, output, name, [&](const void* times, idx_t i, uint8_t* id) {
     sortid::engines::TimeTextError why = sortid::engines::TimeTextError::kNone;
     const std::optional<int64_t> ms = BoundMs<kUnit, kMax>(times, i, &why);
     const sortid_error error =
         ms ? sortid_bounds(SORTID_FORMAT_ULID, *ms, kMax ? nullptr : id, kMax ? id : nullptr)
            : SORTID_ERROR_RANGE;
-    if (error != SORTID_OK && error != SORTID_ERROR_RANGE) {
-      const std::string message = LibraryErrorMessage(kMax ? "ulid_max" : "ulid_min", error);
-      return duckdb_scalar_function_set_error(info, message.c_str());
+    if (error == SORTID_OK) return true;
+    if (error != SORTID_ERROR_RANGE) {
+      duckdb_scalar_function_set_error(info, LibraryErrorMessage(name, error).c_str());
+      return false;
     }
-    if (error != SORTID_OK) {
-      std::string message = std::string(kMax ? "ulid_max" : "ulid_min") + ": ";
-      if (kUnit == TimeUnit::kText && !ms) {
-        const duckdb_string_t& text = static_cast<const duckdb_string_t*>(times)[i];
-        message = sortid::engines::TimeTextMessage(
-            kMax ? "ulid_max" : "ulid_min", std::string_view(StringData(text), StringLength(text)),
-            why);
-      } else {
-        message += "time outside the ULID range (1970 to 10889)";
-      }
-      duckdb_scalar_function_set_error(info, message.c_str());
-      return;
+    std::string message = std::string(name) + ": ";
+    if (kUnit == TimeUnit::kText && !ms) {
+      const duckdb_string_t& text = static_cast<const duckdb_string_t*>(times)[i];
+      message = sortid::engines::TimeTextMessage(
+          name, std::string_view(StringData(text), StringLength(text)), why);
+    } else {
+      message += "time outside the ULID range (1970 to 10889)";
     }
-    SetBit(s.valid.data(), i);
-  }
-  WriteUlids(info, kMax ? "ulid_max" : "ulid_min", output, n, s);
+    duckdb_scalar_function_set_error(info, message.c_str());
+    return false;
+  });
 }
 
 template <sortid_id_kind kKind>

@@ -47,6 +47,23 @@ duckdb_state RegisterFunction(duckdb_connection connection, const char* name,
   return ok ? DuckDBSuccess : DuckDBError;
 }
 
+bool RegisterCast(duckdb_connection connection, duckdb_logical_type source,
+                  duckdb_logical_type target, CastFunction function) {
+  duckdb_cast_function cast = duckdb_create_cast_function();
+  duckdb_cast_function_set_source_type(cast, source);
+  duckdb_cast_function_set_target_type(cast, target);
+  duckdb_cast_function_set_function(cast, function);
+  const bool ok = duckdb_register_cast_function(connection, cast) == DuckDBSuccess;
+  duckdb_destroy_logical_type(&source);
+  duckdb_destroy_logical_type(&target);
+  duckdb_destroy_cast_function(&cast);
+  return ok;
+}
+bool RegisterCast(duckdb_connection connection, const TypeSpec& from, const TypeSpec& to,
+                  CastFunction function) {
+  return RegisterCast(connection, MakeType(from), MakeType(to), function);
+}
+
 duckdb_state RegisterAll(duckdb_connection connection) {
   bool ok = RegisterUlidType(connection);
   ok &= RegisterTextFunctions(connection);

@@ -36,6 +36,16 @@ struct Overload {
 duckdb_state RegisterFunction(duckdb_connection connection, const char* name,
                               std::initializer_list<Overload> overloads, bool is_volatile = false);
 
+// A cast: function converts n rows of input into output, false on error.
+using CastFunction = bool (*)(duckdb_function_info, idx_t, duckdb_vector, duckdb_vector);
+
+// Registers a cast from source to target; takes ownership of both types.
+// Returns false when DuckDB refuses.
+bool RegisterCast(duckdb_connection connection, duckdb_logical_type source,
+                  duckdb_logical_type target, CastFunction function);
+bool RegisterCast(duckdb_connection connection, const TypeSpec& from, const TypeSpec& to,
+                  CastFunction function);
+
 // The parts, each returning false when a registration failed.
 bool RegisterTextFunctions(duckdb_connection connection);
 bool RegisterUlidType(duckdb_connection connection);

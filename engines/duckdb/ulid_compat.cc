@@ -12,22 +12,6 @@
 namespace sortid::duckdb_glue {
 namespace {
 
-using CastFunction = bool (*)(duckdb_function_info, idx_t, duckdb_vector, duckdb_vector);
-
-bool AddCast(duckdb_connection connection, const TypeSpec& from, const TypeSpec& to,
-             CastFunction function) {
-  duckdb_cast_function cast = duckdb_create_cast_function();
-  duckdb_logical_type source = MakeType(from), target = MakeType(to);
-  duckdb_cast_function_set_source_type(cast, source);
-  duckdb_cast_function_set_target_type(cast, target);
-  duckdb_cast_function_set_function(cast, function);
-  const bool ok = duckdb_register_cast_function(connection, cast) == DuckDBSuccess;
-  duckdb_destroy_logical_type(&source);
-  duckdb_destroy_logical_type(&target);
-  duckdb_destroy_cast_function(&cast);
-  return ok;
-}
-
 uint64_t LoadBigEndian(const uint8_t* p) {
   uint64_t v;
   std::memcpy(&v, p, 8);
@@ -92,9 +76,9 @@ void TimeFunction(duckdb_function_info, duckdb_data_chunk input, duckdb_vector o
 }  // namespace
 
 bool RegisterUlidCompat(duckdb_connection connection) {
-  bool ok = AddCast(connection, kUlidType, DUCKDB_TYPE_UHUGEINT, UlidToUhugeint);
-  ok &= AddCast(connection, DUCKDB_TYPE_UHUGEINT, kUlidType, UhugeintToUlid);
-  ok &= AddCast(connection, kUlidType, DUCKDB_TYPE_TIMESTAMP, UlidToTimestamp);
+  bool ok = RegisterCast(connection, kUlidType, DUCKDB_TYPE_UHUGEINT, UlidToUhugeint);
+  ok &= RegisterCast(connection, DUCKDB_TYPE_UHUGEINT, kUlidType, UhugeintToUlid);
+  ok &= RegisterCast(connection, kUlidType, DUCKDB_TYPE_TIMESTAMP, UlidToTimestamp);
   ok &=
       RegisterFunction(connection, "ulid_timestamp",
                        {{{kUlidType}, DUCKDB_TYPE_TIMESTAMP, TimeFunction<1000>}}) == DuckDBSuccess;

@@ -135,26 +135,6 @@ bool UlidToTime(duckdb_function_info info, idx_t n, duckdb_vector input, duckdb_
   return false;
 }
 
-using CastFunction = bool (*)(duckdb_function_info, idx_t, duckdb_vector, duckdb_vector);
-
-// Takes ownership of source and target.
-bool RegisterCast(duckdb_connection connection, duckdb_logical_type source,
-                  duckdb_logical_type target, CastFunction function) {
-  duckdb_cast_function cast = duckdb_create_cast_function();
-  duckdb_cast_function_set_source_type(cast, source);
-  duckdb_cast_function_set_target_type(cast, target);
-  duckdb_cast_function_set_function(cast, function);
-  const bool ok = duckdb_register_cast_function(connection, cast) == DuckDBSuccess;
-  duckdb_destroy_logical_type(&source);
-  duckdb_destroy_logical_type(&target);
-  duckdb_destroy_cast_function(&cast);
-  return ok;
-}
-bool RegisterCast(duckdb_connection connection, const TypeSpec& from, const TypeSpec& to,
-                  CastFunction function) {
-  return RegisterCast(connection, MakeType(from), MakeType(to), function);
-}
-
 // DuckDB's JSON type: VARCHAR under the alias JSON (as the json extension
 // declares it).
 duckdb_logical_type JsonType() {

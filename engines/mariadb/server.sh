@@ -1,26 +1,11 @@
 # Sourced helpers for a throwaway MariaDB server (scripts/mariadb-test.sh,
-# bench/keys/run.sh): Debian's mariadb-server installed when missing, a
+# bench/keys/run.sh; the packages come from `scripts/setup.sh --mariadb`): a
 # private datadir, socket and plugin_dir in a temp dir, no TCP port, stopped
 # and removed by maria_server_stop.
-#   maria_setup_packages
 #   maria_server_start [--option=value ...]   extra mariadbd options
 #   maria_sql [mariadb client options]        the client on the private socket
 #   maria_server_stop
 MARIA_DIR=""
-
-maria_setup_packages() {
-  local missing=()
-  command -v mariadbd > /dev/null || [[ -x /usr/sbin/mariadbd ]] || missing+=(mariadb-server)
-  command -v mariadb > /dev/null || missing+=(mariadb-client)
-  [[ -f /usr/include/mariadb/mysql.h ]] || missing+=(libmariadb-dev)
-  command -v sqlite3 > /dev/null || missing+=(sqlite3)
-  if ((${#missing[@]})); then
-    echo "mariadb: installing ${missing[*]}" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" > /dev/null ||
-      { apt-get update > /dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y \
-        --no-install-recommends "${missing[@]}" > /dev/null; }
-  fi
-}
 
 maria_sql() {
   mariadb --no-defaults --socket="$MARIA_DIR/socket" --user=root "$@"

@@ -57,9 +57,10 @@ my_bool InitMessage(char* message, const std::string& text) {
 }
 
 // Checks the argument count; text_args: make the server pass every argument
-// as a string (a number becomes its decimal text).
+// as a string (a number becomes its decimal text); max_length: the longest
+// result, in bytes.
 my_bool CheckArgs(UDF_INIT* initid, UDF_ARGS* args, char* message, const char* name, unsigned count,
-                  bool text_args) {
+                  bool text_args, unsigned max_length = 36) {
   if (args->arg_count != count) {
     return InitMessage(message, std::string(name) + "() takes " + std::to_string(count) +
                                     (count == 1 ? " argument" : " arguments"));
@@ -69,7 +70,7 @@ my_bool CheckArgs(UDF_INIT* initid, UDF_ARGS* args, char* message, const char* n
   // The server starts from "constant when every argument is"; a generator
   // returns a new value every row, so it must not be folded into a constant.
   if (count == 0) initid->const_item = 0;
-  initid->max_length = 36;
+  initid->max_length = max_length;
   return false;
 }
 
@@ -168,29 +169,19 @@ const char* SortidLibraryVersion() { return SORTID_VERSION_STRING; }
 // The entry points MariaDB looks up by name: NAME, NAME_init, NAME_deinit.
 #define SORTID_UDF extern "C" __attribute__((visibility("default")))
 
-SORTID_UDF my_bool ulid_init(UDF_INIT* i, UDF_ARGS* a, char* m) {
-  return CheckArgs(i, a, m, "ulid", 0, false);
-}
-SORTID_UDF char* ulid(UDF_INIT*, UDF_ARGS*, char* result, unsigned long* length, char* is_null,
-                      char* error) {
-  return Generate<SORTID_KIND_ULID>(result, length, is_null, error);
-}
+// A generator: no arguments, a new ID per row.
+#define SORTID_GENERATOR_UDF(name, kind)                                                          \
+  SORTID_UDF my_bool name##_init(UDF_INIT* i, UDF_ARGS* a, char* m) {                             \
+    return CheckArgs(i, a, m, #name, 0, false);                                                   \
+  }                                                                                               \
+  SORTID_UDF char* name(UDF_INIT*, UDF_ARGS*, char* result, unsigned long* length, char* is_null, \
+                        char* error) {                                                            \
+    return Generate<kind>(result, length, is_null, error);                                        \
+  }
 
-SORTID_UDF my_bool ulid_monotonic_init(UDF_INIT* i, UDF_ARGS* a, char* m) {
-  return CheckArgs(i, a, m, "ulid_monotonic", 0, false);
-}
-SORTID_UDF char* ulid_monotonic(UDF_INIT*, UDF_ARGS*, char* result, unsigned long* length,
-                                char* is_null, char* error) {
-  return Generate<SORTID_KIND_ULID_MONOTONIC>(result, length, is_null, error);
-}
-
-SORTID_UDF my_bool record_id_init(UDF_INIT* i, UDF_ARGS* a, char* m) {
-  return CheckArgs(i, a, m, "record_id", 0, false);
-}
-SORTID_UDF char* record_id(UDF_INIT*, UDF_ARGS*, char* result, unsigned long* length, char* is_null,
-                           char* error) {
-  return Generate<SORTID_KIND_RECORD_ID>(result, length, is_null, error);
-}
+SORTID_GENERATOR_UDF(ulid, SORTID_KIND_ULID)
+SORTID_GENERATOR_UDF(ulid_monotonic, SORTID_KIND_ULID_MONOTONIC)
+SORTID_GENERATOR_UDF(record_id, SORTID_KIND_RECORD_ID)
 
 SORTID_UDF my_bool ulid_to_uuid_init(UDF_INIT* i, UDF_ARGS* a, char* m) {
   return CheckArgs(i, a, m, "ulid_to_uuid", 1, true);
@@ -203,9 +194,7 @@ SORTID_UDF char* ulid_to_uuid(UDF_INIT*, UDF_ARGS* args, char* result, unsigned 
 }
 
 SORTID_UDF my_bool ulid_to_bin_init(UDF_INIT* i, UDF_ARGS* a, char* m) {
-  if (CheckArgs(i, a, m, "ulid_to_bin", 1, true)) return true;
-  i->max_length = 16;
-  return false;
+  return CheckArgs(i, a, m, "ulid_to_bin", 1, true, 16);
 }
 SORTID_UDF char* ulid_to_bin(UDF_INIT*, UDF_ARGS* args, char* result, unsigned long* length,
                              char* is_null, char* error) {
@@ -264,9 +253,7 @@ SORTID_UDF char* uuid_to_ulid(UDF_INIT*, UDF_ARGS* args, char* result, unsigned 
 
 // ULID text (26 characters) or binary (16 bytes) -> DATETIME(3) text, UTC.
 SORTID_UDF my_bool ulid_time_init(UDF_INIT* i, UDF_ARGS* a, char* m) {
-  if (CheckArgs(i, a, m, "ulid_time", 1, true)) return true;
-  i->max_length = 23;
-  return false;
+  return CheckArgs(i, a, m, "ulid_time", 1, true, 23);
 }
 SORTID_UDF char* ulid_time(UDF_INIT*, UDF_ARGS* args, char* result, unsigned long* length,
                            char* is_null, char* error) {
@@ -314,17 +301,15 @@ char* Bound(UDF_ARGS* args, bool upper, char* result, unsigned long* length, cha
 
 }  // namespace
 
-SORTID_UDF my_bool ulid_min_init(UDF_INIT* i, UDF_ARGS* a, char* m) {
-  return BoundInit(i, a, m, "ulid_min");
-}
-SORTID_UDF char* ulid_min(UDF_INIT*, UDF_ARGS* args, char* result, unsigned long* length,
-                          char* is_null, char* error) {
-  return Bound(args, false, result, length, is_null, error);
-}
-SORTID_UDF my_bool ulid_max_init(UDF_INIT* i, UDF_ARGS* a, char* m) {
-  return BoundInit(i, a, m, "ulid_max");
-}
-SORTID_UDF char* ulid_max(UDF_INIT*, UDF_ARGS* args, char* result, unsigned long* length,
-                          char* is_null, char* error) {
-  return Bound(args, true, result, length, is_null, error);
-}
+// ulid_min / ulid_max: the first / last ULID of a time's millisecond.
+#define SORTID_BOUND_UDF(name, upper)                                                   \
+  SORTID_UDF my_bool name##_init(UDF_INIT* i, UDF_ARGS* a, char* m) {                   \
+    return BoundInit(i, a, m, #name);                                                   \
+  }                                                                                     \
+  SORTID_UDF char* name(UDF_INIT*, UDF_ARGS* args, char* result, unsigned long* length, \
+                        char* is_null, char* error) {                                   \
+    return Bound(args, upper, result, length, is_null, error);                          \
+  }
+
+SORTID_BOUND_UDF(ulid_min, false)
+SORTID_BOUND_UDF(ulid_max, true)

@@ -19,7 +19,7 @@ rows=${1:-10000000}
 repeats=${2:-3}
 out=$root/$("$root/bench/cpu_class")/postgres.md
 
-pg_setup_packages
+"$root/scripts/setup.sh" --pg
 pg_build_extension "$root"
 trap pg_cluster_stop EXIT
 pg_cluster_start shared_buffers=1GB maintenance_work_mem=1GB work_mem=256MB fsync=off \

@@ -1,7 +1,7 @@
 # Sourced by scripts/pg-test.sh and engines/postgres/bench.sh: PostgreSQL 15
 # from Debian, the extension's build and install, and a throwaway cluster.
 #
-#   pg_setup_packages           installs postgresql-15 + server-dev if missing
+# The packages come from `scripts/setup.sh --pg`, which the callers run first.
 #   pg_build_extension ROOT     builds libsortid.a (release preset) and installs
 #                               the extension into the PostgreSQL pg_config names
 #   pg_cluster_start [SETTING…] initdb into a temp dir as the postgres user;
@@ -16,23 +16,6 @@ PG_CONFIG=${PG_CONFIG:-$PG_BIN/pg_config}
 pg_sudo=""
 if [[ $(id -u) -ne 0 ]]; then pg_sudo="sudo"; fi
 
-pg_setup_packages() {
-  local missing=() pkg
-  for pkg in postgresql-$PG_MAJOR postgresql-server-dev-$PG_MAJOR; do
-    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
-      missing+=("$pkg")
-    fi
-  done
-  ((${#missing[@]} == 0)) && return 0
-  echo "pg: installing ${missing[*]}" >&2
-  # No "main" cluster on a fresh install: the tests bring their own.
-  $pg_sudo mkdir -p /etc/postgresql-common/createcluster.d
-  echo "create_main_cluster = false" |
-    $pg_sudo tee /etc/postgresql-common/createcluster.d/sortid-no-main.conf > /dev/null
-  $pg_sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $pg_sudo apt-get install -y -qq "${missing[@]}" > /dev/null
-}
-
 # Builds only what the extension links (the sortid_static target of the
 # release preset, unless SORTID_BUILD names another build folder), then the
 # extension. SORTID_WERROR=ON makes the extension's warnings errors too.
@@ -40,7 +23,6 @@ pg_build_extension() {
   local root=$1
   local build=${SORTID_BUILD:-$root/build/release}
   if [[ ! -f $build/build.ninja && ! -f $build/Makefile ]]; then
-    "$root/scripts/setup-deps.sh"
     (cd "$root" && cmake --preset release -DSORTID_WERROR="${SORTID_WERROR:-OFF}" > /dev/null)
   fi
   cmake --build "$build" --target sortid_static > /dev/null

@@ -168,7 +168,7 @@ CREATE FUNCTION gen_ulid_monotonic() RETURNS ulid
 CREATE FUNCTION gen_uuidv7() RETURNS uuid
   AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 
--- ---- Record ID (20 Crockford Base32 characters; SPEC §1).
+-- ---- Record ID (20 Crockford Base32 characters; docs/spec.md §1).
 CREATE FUNCTION gen_record_id() RETURNS text
   AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL RESTRICTED;
 CREATE FUNCTION record_id_time(text) RETURNS timestamptz

@@ -10,9 +10,9 @@
 #include <string_view>
 
 #include "common/invalid_id_message.h"
-#include "common/time_bounds.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
+#include "sqlite_functions.h"
 
 SQLITE_EXTENSION_INIT3
 
@@ -129,28 +129,7 @@ void UlidWithPrefix(sqlite3_context* ctx, int, sqlite3_value** argv) {
 // engines' time-text rule, INTEGER Unix ms or REAL Julian day).
 void UlidWithDatetime(sqlite3_context* ctx, int, sqlite3_value** argv) {
   std::optional<int64_t> ms;
-  switch (sqlite3_value_type(argv[0])) {
-    case SQLITE_NULL:
-      return sqlite3_result_null(ctx);
-    case SQLITE_INTEGER:
-      ms = sqlite3_value_int64(argv[0]);
-      break;
-    case SQLITE_FLOAT:
-      ms = sortid::engines::MsFromJulianDay(sqlite3_value_double(argv[0]));
-      break;
-    default: {
-      const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-      const std::string_view view(text ? text : "",
-                                  static_cast<size_t>(sqlite3_value_bytes(argv[0])));
-      sortid::engines::TimeTextError why;
-      ms = sortid::engines::BoundFromText(view, false, &why);
-      if (!ms) {
-        const std::string message =
-            sortid::engines::TimeTextMessage("ulid_with_datetime", view, why);
-        return sqlite3_result_error(ctx, message.c_str(), -1);
-      }
-    }
-  }
+  if (!ReadTimeArg(ctx, argv[0], "ulid_with_datetime", false, &ms)) return;
   uint8_t low[SORTID_BINARY_SIZE];
   if (!ms || sortid_bounds(SORTID_FORMAT_ULID, *ms, low, nullptr) != SORTID_OK) {
     return sqlite3_result_error(
@@ -188,37 +167,26 @@ void UlidDebug(sqlite3_context* ctx, int, sqlite3_value**) {
   sqlite3_result_text(ctx, debug.data(), static_cast<int>(debug.size()), SQLITE_TRANSIENT);
 }
 
-struct Compat {
-  const char* name;
-  int args;
-  bool deterministic;
-  void (*fn)(sqlite3_context*, int, sqlite3_value**);
-};
+// The generators (a new value per call) are registered as neither
+// deterministic nor innocuous; every other function is both.
+constexpr int kVolatile = SQLITE_UTF8;
+constexpr int kPure = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
 
-constexpr Compat kCompat[] = {
-    {"ulid", 1, true, UlidFromBytes},
-    {"ulid_bytes", 0, false, UlidBytes},
-    {"ulid_bytes", 1, true, UlidBytes},
-    {"ulid_with_prefix", 1, false, UlidWithPrefix},
-    {"ulid_with_datetime", 1, false, UlidWithDatetime},
-    {"ulid_datetime", 1, true, UlidDatetime},
-    {"ulid_version", 0, true, UlidVersion},
-    {"ulid_debug", 0, true, UlidDebug},
+constexpr Function kCompat[] = {
+    {"ulid", 1, kPure, UlidFromBytes},
+    {"ulid_bytes", 0, kVolatile, UlidBytes},
+    {"ulid_bytes", 1, kPure, UlidBytes},
+    {"ulid_with_prefix", 1, kVolatile, UlidWithPrefix},
+    {"ulid_with_datetime", 1, kVolatile, UlidWithDatetime},
+    {"ulid_datetime", 1, kPure, UlidDatetime},
+    {"ulid_version", 0, kPure, UlidVersion},
+    {"ulid_debug", 0, kPure, UlidDebug},
 };
 
 }  // namespace
 
 int RegisterCompatFunctions(sqlite3* db, const char** name) {
-  for (const Compat& f : kCompat) {
-    const int flags = SQLITE_UTF8 | (f.deterministic ? SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS : 0);
-    const int rc = sqlite3_create_function_v2(db, f.name, f.args, flags, nullptr, f.fn, nullptr,
-                                              nullptr, nullptr);
-    if (rc != SQLITE_OK) {
-      *name = f.name;
-      return rc;
-    }
-  }
-  return SQLITE_OK;
+  return RegisterFunctions(db, kCompat, name);
 }
 
 }  // namespace sortid::sqlite_glue

@@ -13,10 +13,10 @@
 #include <string>
 
 #include "common/invalid_id_message.h"
-#include "common/time_bounds.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
 #include "sqlite_compat.h"
+#include "sqlite_functions.h"
 
 SQLITE_EXTENSION_INIT1
 
@@ -136,27 +136,7 @@ template <bool kMax>
 void UlidBound(sqlite3_context* ctx, int, sqlite3_value** argv) {
   const char* name = kMax ? "ulid_max" : "ulid_min";
   std::optional<int64_t> ms;
-  switch (sqlite3_value_type(argv[0])) {
-    case SQLITE_NULL:
-      return sqlite3_result_null(ctx);
-    case SQLITE_INTEGER:
-      ms = sqlite3_value_int64(argv[0]);
-      break;
-    case SQLITE_FLOAT:
-      ms = sortid::engines::MsFromJulianDay(sqlite3_value_double(argv[0]));
-      break;
-    default: {
-      const auto* text = reinterpret_cast<const char*>(sqlite3_value_text(argv[0]));
-      const std::string_view view(text ? text : "",
-                                  static_cast<size_t>(sqlite3_value_bytes(argv[0])));
-      sortid::engines::TimeTextError why;
-      ms = sortid::engines::BoundFromText(view, kMax, &why);
-      if (!ms) {
-        const std::string message = sortid::engines::TimeTextMessage(name, view, why);
-        return sqlite3_result_error(ctx, message.c_str(), -1);
-      }
-    }
-  }
+  if (!sortid::sqlite_glue::ReadTimeArg(ctx, argv[0], name, kMax, &ms)) return;
   uint8_t id[16];
   if (!ms || sortid_bounds(SORTID_FORMAT_ULID, *ms, kMax ? nullptr : id, kMax ? id : nullptr) !=
                  SORTID_OK) {
@@ -204,31 +184,31 @@ void Version(sqlite3_context* ctx, int, sqlite3_value**) {
   sqlite3_result_text(ctx, sortid_version(), -1, SQLITE_STATIC);
 }
 
-struct Function {
-  const char* name;
-  int args;
-  bool deterministic;
-  void (*fn)(sqlite3_context*, int, sqlite3_value**);
-};
+using sortid::sqlite_glue::Function;
+
+// Every function is innocuous (no side effects): usable in a DEFAULT, view or
+// index under PRAGMA trusted_schema=OFF.
+constexpr int kVolatile = SQLITE_UTF8 | SQLITE_INNOCUOUS;
+constexpr int kPure = kVolatile | SQLITE_DETERMINISTIC;
 
 constexpr Function kFunctions[] = {
-    {"ulid", 0, false, Generate<SORTID_KIND_ULID>},
-    {"ulid_monotonic", 0, false, Generate<SORTID_KIND_ULID_MONOTONIC>},
-    {"record_id", 0, false, Generate<SORTID_KIND_RECORD_ID>},
-    {"ulid_to_uuid", 1, true, UlidToUuid<Mode::kStrict>},
-    {"try_ulid_to_uuid", 1, true, UlidToUuid<Mode::kTry>},
-    {"uuid_to_ulid", 1, true, UuidToUlid},
-    {"ulid_to_blob", 1, true, UlidToBlob<Mode::kStrict>},
-    {"try_ulid_to_blob", 1, true, UlidToBlob<Mode::kTry>},
-    {"ulid_from_blob", 1, true, UlidFromBlob},
-    {"ulid_time", 1, true, IdTime<Mode::kStrict, SORTID_FORMAT_ULID>},
-    {"try_ulid_time", 1, true, IdTime<Mode::kTry, SORTID_FORMAT_ULID>},
-    {"record_id_time", 1, true, IdTime<Mode::kStrict, SORTID_FORMAT_RECORD_ID>},
-    {"try_record_id_time", 1, true, IdTime<Mode::kTry, SORTID_FORMAT_RECORD_ID>},
-    {"ulid_valid", 1, true, UlidValid},
-    {"ulid_min", 1, true, UlidBound<false>},
-    {"ulid_max", 1, true, UlidBound<true>},
-    {"sortid_version", 0, true, Version},
+    {"ulid", 0, kVolatile, Generate<SORTID_KIND_ULID>},
+    {"ulid_monotonic", 0, kVolatile, Generate<SORTID_KIND_ULID_MONOTONIC>},
+    {"record_id", 0, kVolatile, Generate<SORTID_KIND_RECORD_ID>},
+    {"ulid_to_uuid", 1, kPure, UlidToUuid<Mode::kStrict>},
+    {"try_ulid_to_uuid", 1, kPure, UlidToUuid<Mode::kTry>},
+    {"uuid_to_ulid", 1, kPure, UuidToUlid},
+    {"ulid_to_blob", 1, kPure, UlidToBlob<Mode::kStrict>},
+    {"try_ulid_to_blob", 1, kPure, UlidToBlob<Mode::kTry>},
+    {"ulid_from_blob", 1, kPure, UlidFromBlob},
+    {"ulid_time", 1, kPure, IdTime<Mode::kStrict, SORTID_FORMAT_ULID>},
+    {"try_ulid_time", 1, kPure, IdTime<Mode::kTry, SORTID_FORMAT_ULID>},
+    {"record_id_time", 1, kPure, IdTime<Mode::kStrict, SORTID_FORMAT_RECORD_ID>},
+    {"try_record_id_time", 1, kPure, IdTime<Mode::kTry, SORTID_FORMAT_RECORD_ID>},
+    {"ulid_valid", 1, kPure, UlidValid},
+    {"ulid_min", 1, kPure, UlidBound<false>},
+    {"ulid_max", 1, kPure, UlidBound<true>},
+    {"sortid_version", 0, kPure, Version},
 };
 
 }  // namespace
@@ -236,19 +216,9 @@ constexpr Function kFunctions[] = {
 extern "C" __attribute__((visibility("default"))) int sqlite3_sortid_init(
     sqlite3* db, char** error, const sqlite3_api_routines* api) {
   SQLITE_EXTENSION_INIT2(api);
-  for (const Function& f : kFunctions) {
-    // Every function is innocuous (no side effects): usable in a DEFAULT,
-    // view or index under PRAGMA trusted_schema=OFF.
-    const int flags = SQLITE_UTF8 | SQLITE_INNOCUOUS | (f.deterministic ? SQLITE_DETERMINISTIC : 0);
-    const int rc = sqlite3_create_function_v2(db, f.name, f.args, flags, nullptr, f.fn, nullptr,
-                                              nullptr, nullptr);
-    if (rc != SQLITE_OK) {
-      if (error != nullptr) *error = sqlite3_mprintf("sortid: cannot register %s", f.name);
-      return rc;
-    }
-  }
   const char* failed = nullptr;
-  const int rc = sortid::sqlite_glue::RegisterCompatFunctions(db, &failed);
+  int rc = sortid::sqlite_glue::RegisterFunctions(db, kFunctions, &failed);
+  if (rc == SQLITE_OK) rc = sortid::sqlite_glue::RegisterCompatFunctions(db, &failed);
   if (rc != SQLITE_OK && error != nullptr) {
     *error = sqlite3_mprintf("sortid: cannot register %s", failed);
   }

@@ -2,12 +2,11 @@
 // the AVX2 target, in hand-scheduled assembly. AVX2 has 16 ymm registers: the
 // 16 word vectors of kernels/chacha20-inl.h plus the rotation temporaries do
 // not fit, and the compiler's spills put store-to-load latency on the
-// critical path, about twice the loop's throughput bound. Here 12 words stay in registers (x0-x7,
-// x12-x15), two of x8-x11 are in registers at a time and the other two in memory, and the quarter
-// rounds run in pairs, the schedule of OpenSSL's ChaCha20_8x (crypto/chacha/asm/chacha-x86_64.pl,
-// A. Polyakov) and of M. Goll and S. Gueron, "Vectorization of ChaCha Stream Cipher", ITNG 2014.
-// Its speed against the compiled loop and OpenSSL's is in docs/performance.md.
-//
+// critical path. Here 12 words stay in registers and the quarter rounds run
+// in pairs, the schedule of OpenSSL's ChaCha20_8x (crypto/chacha/asm/
+// chacha-x86_64.pl, A. Polyakov) and of M. Goll and S. Gueron, "Vectorization
+// of ChaCha Stream Cipher", ITNG 2014 (why: docs/performance.md).
+
 // Toggle include guard: included once per target through kernels/chacha20-inl.h.
 #if defined(SORTID_KERNELS_AVX2_CHACHA20_ROUNDS_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX2_CHACHA20_ROUNDS_INL_H_
@@ -72,6 +71,8 @@ namespace HWY_NAMESPACE {
   "(%[w]), %%ymm12\n\t"                         \
   "vmovdqa " #in1 "(%[w]), %%ymm13\n\t"
 
+// 12 words stay in registers (x0-x7, x12-x15); two of x8-x11 are in
+// registers at a time and the other two in memory.
 // The 20 rounds, in place, on words[i] = word i of 8 blocks (one per 32-bit
 // lane; 32-byte aligned). Registers: ymm0-7 words 0-7, ymm8-11 words 12-15,
 // ymm12/13 words 8/9 or 10/11 (the other two at words[8..11]).

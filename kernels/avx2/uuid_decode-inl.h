@@ -1,18 +1,13 @@
 // AVX2 UUID decoder (target AVX2; kernels/avx3/uuid_decode-inl.h widens it
-// to 4 items per 512-bit step for AVX3 without VBMI): 2 items per step,
-// each item's 32 hex digits in one 256-bit vector (lane 0: digits 0-15,
-// lane 1: digits 16-31). The 36-character form takes two 32-byte loads per
-// item, characters [0, 32) and [4, 36), and one vpshufb each to gather the
-// digits (the 32-character form is one load, already in order); hyphens are
-// compared in place in the first load. The caller's nibble translation
-// (kernels/hex_uuid-inl.h) gives values and error bytes, vpmaddubsw and
-// vpackuswb join the digit pairs of both items and one vpermq puts each ID's
-// 16 bytes together. No inserts: the block kernel (one ID per 128-bit block)
-// needs three 16-byte loads and 1.5 vinserti128 per item.
-// References: W. Mula and D. Lemire, "Faster Base64 Encoding and Decoding
-// Using AVX2 Instructions", ACM TOW 2018 (nibble-pair joining); simdutf's
-// src/haswell/ (one folder per x86 target).
-//
+// to 4 items per 512-bit step for AVX3 without VBMI): 2 items per step, each
+// item's 32 hex digits in one 256-bit vector (lane 0: digits 0-15, lane 1:
+// digits 16-31), gathered by one vpshufb per 32-byte load with no inserts.
+// The caller's nibble translation (kernels/hex_uuid-inl.h) gives values and
+// error bytes; vpmaddubsw and vpackuswb join the digit pairs of both items and
+// one vpermq puts each ID's 16 bytes together. References: W. Mula and
+// D. Lemire, "Faster Base64 Encoding and Decoding Using AVX2 Instructions",
+// ACM TOW 2018 (nibble-pair joining); simdutf's src/haswell/.
+
 // Toggle include guard: included once per target by kernels/hex_uuid-inl.h.
 #if defined(SORTID_KERNELS_AVX2_UUID_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX2_UUID_DECODE_INL_H_
@@ -30,8 +25,8 @@
 #include "kernels/target_guard.h"
 
 // The tables serve AVX2 and AVX3 (kernels/avx3/uuid_decode-inl.h); the pair
-// step is AVX2's (on AVX3 the 512-bit block kernel beats it: 500 against
-// 750 M IDs/s).
+// step is AVX2's (on AVX3 the 512-bit kernels beat it: docs/performance.md,
+// "Why the kernels look as they do").
 #define SORTID_TARGET_UUID_AVX2_TABLES (SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3_DL))
 #define SORTID_TARGET_UUID_AVX2_PAIRS (SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3))
 
@@ -73,6 +68,8 @@ struct UuidItemsWide {
 
 // Items of 256 bits each: load0 / load1 hold characters [0, 32) / [4, 36)
 // of each (load1 unused for the 32-character form, already in order).
+// Hyphens are compared in place in load0. The block kernel (one ID per
+// 128-bit block) would need three 16-byte loads and 1.5 vinserti128 per item.
 template <bool kHyphens, class D, class Translate>
 HWY_INLINE UuidItemsWide<hn::Vec<D>> TranslateUuidItemsWide(D d, hn::Vec<D> load0, hn::Vec<D> load1,
                                                             const Translate& translate) {

@@ -1,22 +1,14 @@
 // AVX-512 ULID decoder without VBMI (target AVX3): two items per 512-bit
-// vector, each from one 32-byte load that starts 6 bytes before the item.
-// Its low 128-bit lane holds 6 bytes of the item before (its characters
-// 20-25, validated as part of that item) and characters 0-9, the high lane
-// characters 10-25: exactly the A and B blocks of the portable decoder
-// (kernels/base32_common-inl.h), whose packing reads A's digits from slots
-// 6-15 and never lets slots 0-5 reach the bytes it keeps, so no slot shuffle
-// is needed. Per 4 items two 32-byte loads and two vinserti64x4 from memory
-// replace the portable loop's two 16-byte loads and six masked 128-bit
-// broadcasts (fewer uops and a shorter load-only loop: docs/performance.md,
-// "Why the kernels look as they do"); two vshufi64x2 gather
-// the A and B output bytes of 4 items. Errors: bytes with bit 7 set, one
-// test per 8 items, exact per-item flags (the 6 borrowed bytes masked) only
-// for a step that holds an invalid item (kernels/base32_decode-inl.h).
-// Measurements: bench/results/2026-12-01-amd-epyc-avx3-decode-r5/.
-// References: W. Mula and D. Lemire, "Faster Base64 Encoding and Decoding
-// Using AVX2 Instructions", ACM TOW 2018 (validate in bulk, locate errors
-// afterwards); simdutf's src/skylake/ (one folder per x86 target).
-//
+// vector, each from one 32-byte load that starts 6 bytes before the item, so
+// its two 128-bit lanes are exactly the A and B blocks of the portable decoder
+// (kernels/base32_common-inl.h) and no slot shuffle is needed. Invariant: the
+// 6 borrowed bytes are the previous item's characters, valid when it is, and
+// never reach the bytes kept; errors (bytes with bit 7 set) are tested once
+// per 8 items, with exact per-item flags only for a step holding an invalid
+// item. References: W. Mula and D. Lemire, "Faster Base64 Encoding and
+// Decoding Using AVX2 Instructions", ACM TOW 2018 (validate in bulk, locate
+// errors afterwards); simdutf's src/skylake/ (one folder per x86 target).
+
 // Toggle include guard: included once per target by kernels/base32_common-inl.h.
 #if defined(SORTID_KERNELS_AVX3_CROCKFORD_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX3_CROCKFORD_DECODE_INL_H_
@@ -56,6 +48,14 @@ inline constexpr std::array<uint8_t, 64> kUlidPairFirstCharBias = [] {
   return t;
 }();
 
+// Items first_item and first_item + 1, from 32-byte loads 6 bytes before each.
+// The low 128-bit lane holds 6 bytes of the item before (its characters
+// 20-25) and characters 0-9, the high lane characters 10-25; the portable
+// packing reads A's digits from slots 6-15 and never lets slots 0-5 reach the
+// bytes it keeps. Per 4 items two 32-byte loads and two vinserti64x4 from
+// memory replace the portable loop's two 16-byte loads and six masked 128-bit
+// broadcasts (fewer uops and a shorter load-only loop: docs/performance.md,
+// "Why the kernels look as they do").
 HWY_INLINE __m512i LoadUlidPair(const uint8_t* first_item) {
   const uint8_t* p = first_item - kUlidPairBorrowed;
   return _mm512_inserti64x4(
@@ -90,6 +90,7 @@ HWY_INLINE size_t DecodeUlidPairsAvx3(const uint8_t* text, uint8_t* ids, size_t 
     const __m512i lowest = _mm512_min_epi8(_mm512_min_epi8(c0, c1), _mm512_min_epi8(c2, c3));
     const __m512i error =
         _mm512_or_si512(_mm512_adds_epu8(any_value, bias), _mm512_subs_epi8(lowest, k30));
+    // Two vshufi64x2 gather the A and B output bytes of 4 items.
     const auto store_four = [&](__m512i first, __m512i second, uint8_t * out) HWY_ATTR
         __attribute__((always_inline)) {
       const __m512i a = _mm512_shuffle_epi8(pack(first), final_ab);

@@ -1,16 +1,13 @@
 // AVX-512 UUID decoder without VBMI (target AVX3): kernels/avx2/uuid_decode-inl.h
 // widened to 4 items per step. Each item's 32 hex digits fill two 128-bit
-// lanes (digits 0-15, 16-31); two items per 512-bit vector, made from 32-byte
-// loads (characters [0, 32) and [4, 36) of each item) joined by
-// vinserti64x4, and one vpshufb per load gathers the digits. Hyphens are
-// compared in place by vpternlogd, the caller's nibble translation
-// (kernels/hex_uuid-inl.h) gives values and error bytes, vpmaddubsw and
-// vpackuswb join digit pairs and one vpermq orders the 4 IDs. The block
-// kernel it replaces needs three 16-byte loads and 2.25 inserts per item.
-// References: W. Mula and D. Lemire, "Faster Base64 Encoding and Decoding
-// Using AVX2 Instructions", ACM TOW 2018 (nibble-pair joining); simdutf's
-// src/skylake/ (one folder per x86 target).
-//
+// lanes (digits 0-15, 16-31), two items per 512-bit vector made from 32-byte
+// loads joined by vinserti64x4, one vpshufb per load gathering the digits.
+// The caller's nibble translation (kernels/hex_uuid-inl.h) gives values and
+// error bytes; vpmaddubsw and vpackuswb join digit pairs and one vpermq
+// orders the 4 IDs. References: W. Mula and D. Lemire, "Faster Base64 Encoding
+// and Decoding Using AVX2 Instructions", ACM TOW 2018 (nibble-pair joining);
+// simdutf's src/skylake/.
+
 // Toggle include guard: included once per target by kernels/hex_uuid-inl.h.
 #if defined(SORTID_KERNELS_AVX3_UUID_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX3_UUID_DECODE_INL_H_
@@ -35,6 +32,9 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_UUID_AVX3_QUADS
 
+// Loads are characters [0, 32) and [4, 36) of each item; hyphens are
+// compared in place by vpternlogd. The block kernel this replaces needs three
+// 16-byte loads and 2.25 inserts per item.
 // The 32 bytes at a (low half) and at b (high half).
 HWY_INLINE hn::Vec<hn::Full512<uint8_t>> LoadTwoHalves(const uint8_t* a, const uint8_t* b) {
   hn::Vec<hn::Full512<uint8_t>> v;

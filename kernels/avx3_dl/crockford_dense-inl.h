@@ -1,17 +1,14 @@
-// AVX-512 VBMI dense paths for ULID / Record ID text (targets AVX3_DL and
-// newer, see target_guard.h): four items per 128 bytes of text, whole
-// vectors of 64 bytes, no per-item loads. The per-layout tables come from
-// the call's plan (kernels/plan.cc) (crockford_dense_plan.h explains them);
-// the portable kernel (kernels/base32_common-inl.h) calls these for the
-// first count - count % 8 items and does the rest itself. Layouts without a
-// prefix take the stream paths first (crockford_stream-inl.h: encode, whole
-// groups; crockford_stream_decode-inl.h: decode, plain text and lines);
-// these handle prefixes, other terminators and what the stream encoder
-// leaves.
+// AVX-512 VBMI dense paths for ULID / Record ID text (AVX3_DL and newer, see
+// target_guard.h): four items per 128 bytes of text, whole 64-byte vectors,
+// no per-item loads, with the per-layout tables of the call's plan
+// (crockford_dense_plan.h, kernels/plan.cc). The portable kernel
+// (kernels/base32_common-inl.h) calls these for the first count - count % 8
+// items; layouts without a prefix take the stream paths first
+// (crockford_stream-inl.h, crockford_stream_decode-inl.h), so these handle
+// prefixes, other terminators and what the stream encoder leaves.
 // References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
-// the speed of a memory copy", SPE 2020 (vpermb / vpermi2b / vpmultishiftqb);
-// simdutf's src/icelake/ (one folder per x86 target).
-//
+// the speed of a memory copy", SPE 2020; simdutf's src/icelake/.
+
 // Toggle include guard: included once per target by kernels/base32_common-inl.h.
 #if defined(SORTID_KERNELS_AVX3_DL_CROCKFORD_DENSE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX3_DL_CROCKFORD_DENSE_INL_H_

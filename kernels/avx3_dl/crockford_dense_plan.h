@@ -1,23 +1,12 @@
-// Tables for the AVX3_DL Crockford fast path (ULID: 26 characters, Record ID:
-// 20) over "dense" text: items of L = prefix + ID (+ terminator) bytes back to
-// back (stride == L), L <= 32, four items per 128 bytes (two 64-byte vectors).
-//
-// Encode: for every
-// output qword a zero-masked vpermb gathers the <= 8 input bytes its
-// characters need, vpmultishiftqb extracts each 5-bit field (control = bit
-// offset), vpermb over the alphabet (twice, 64 bytes) maps to ASCII, and a
-// blend inserts prefix / terminator bytes. Decode: vpermi2b re-lays each item
-// into 32 slots (zero slots, then the characters: 6 + 26 for a ULID, 12 + 20
-// for a Record ID, 160 bits either way), vpermi2b translates them,
-// vpmaddubsw / vpmaddwd pack 5 -> 10 -> 20 bits, shifts make 40-bit groups
-// and a last vpermi2b emits 4 x 16 bytes. Prefix / terminator bytes are
-// compared in place.
-//
-// Plain data, built by the call's plan (kernels/plan.cc) once per bulk call
-// (PrepareCrockfordDense below): the plans for the common layouts (no prefix,
-// no terminator or '\n') are constants built at compile time, others are
-// built into the caller's KernelPlan storage. Used by
-// kernels/avx3_dl/crockford_dense-inl.h.
+// Tables for the AVX3_DL Crockford "dense" path (ULID: 26 characters, Record
+// ID: 20) over items of L = prefix + ID (+ terminator) bytes back to back
+// (stride == L, L <= 32), four items per 128 bytes (two 64-byte vectors).
+// Encode gathers each output qword's input bytes with vpermb and cuts 5-bit
+// fields with vpmultishiftqb; decode re-lays each item into 32 slots with
+// vpermi2b, translates and packs them (BuildCrockfordDensePlan has the steps).
+// Plain data, built once per bulk call by the call's plan (kernels/plan.cc,
+// PrepareCrockfordDense below); used by kernels/avx3_dl/crockford_dense-inl.h.
+// Invariant: a layout the tables cannot serve leaves the plan unusable.
 #ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_DENSE_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_CROCKFORD_DENSE_PLAN_H_
 
@@ -58,6 +47,17 @@ struct CrockfordDensePlan {
   uint64_t dec_load_lanes[2] = {};  // lanes inside the 4 items
 };
 
+// Encode: for every output qword a zero-masked vpermb gathers the <= 8 input
+// bytes its characters need, vpmultishiftqb extracts each 5-bit field
+// (control = bit offset), vpermb over the alphabet (twice, 64 bytes) maps to
+// ASCII, and a blend inserts prefix / terminator bytes. Decode: vpermi2b
+// re-lays each item into 32 slots (zero slots, then the characters: 6 + 26
+// for a ULID, 12 + 20 for a Record ID, 160 bits either way), vpermi2b
+// translates them, vpmaddubsw / vpmaddwd pack 5 -> 10 -> 20 bits, shifts make
+// 40-bit groups and a last vpermi2b emits 4 x 16 bytes. Prefix / terminator
+// bytes are compared in place. The plans for the common layouts (no prefix,
+// no terminator or '\n') are constants built at compile time, others are
+// built into the caller's KernelPlan storage.
 // Fills plan's encode (or decode) half for items prefix + `chars` characters
 // (+ terminator), chars 26 (ULID) or 20 (Record ID); usable stays false when
 // the layout does not fit (item over 32 bytes or a qword needing more than 8

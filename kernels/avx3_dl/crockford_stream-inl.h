@@ -1,15 +1,14 @@
 // AVX-512 VBMI "stream" encoder for ULID / Record ID text without a prefix
-// (targets AVX3_DL and newer, see target_guard.h): the output of a group of G
-// items is V whole 64-byte vectors, each built from one unaligned 64-byte
-// load of IDs by vpermb + vpmultishiftqb + vpermb (crockford_stream_plan.h
-// explains the tables). Record IDs with any of the top 28 bits set are found
-// per 16 items (one test of the OR of their first dwords; four vptestmd and a
-// pext when it fires) and get NUL characters afterwards.
-// The caller (EncodeCrockford in kernels/base32_common-inl.h) encodes the
-// remaining count % G items with the dense or the portable kernel.
-// References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
-// the speed of a memory copy", SPE 2020; simdutf's src/icelake/.
-//
+// (AVX3_DL and newer, see target_guard.h): the output of a group of G items is
+// V whole 64-byte vectors, each built from one unaligned 64-byte load of IDs
+// by vpermb + vpmultishiftqb + vpermb (tables: crockford_stream_plan.h). The
+// caller (EncodeCrockford in kernels/base32_common-inl.h) encodes the
+// remaining count % G items with the dense or the portable kernel. Invariant:
+// a Record ID with any of the top 28 bits set gets NUL characters and
+// validity bit 0, as in the reference. References: W. Mula and D. Lemire,
+// "Base64 encoding and decoding at almost the speed of a memory copy", SPE
+// 2020; simdutf's src/icelake/.
+
 // Toggle include guard: included once per target by kernels/base32_common-inl.h.
 #if defined(SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_INL_H_
@@ -33,7 +32,8 @@ namespace HWY_NAMESPACE {
 
 // Bit i set: Record ID i of the 16 at `ids` has one of its top 28 bits set
 // (bytes 0-3 of each ID, one little-endian dword, masked with 0xF0FFFFFF).
-// The common case, no such ID, costs two ternary ORs and one test.
+// The common case, no such ID, costs two ternary ORs and one test; when it
+// fires, four vptestmd and a pext find the IDs.
 HWY_INLINE uint32_t RecordTopBitErrors16(const uint8_t* ids) {
   const __m512i top_bits = _mm512_set1_epi32(static_cast<int>(0xF0FFFFFFu));
   const __m512i v0 = _mm512_loadu_si512(ids), v1 = _mm512_loadu_si512(ids + 64);
@@ -63,9 +63,8 @@ HWY_INLINE size_t EncodeCrockfordStream(const kernels::EncodeArgs& args, size_t 
   const size_t n = args.count - args.count % kGroup;
   // Locals, not args.*: the char stores below may alias args, and GCC would
   // reload args.ids from the stack on every group, in front of all of the
-  // group's load addresses (1.09x ULID / 1.3x Record at 4096 IDs, 1.13x
-  // Record beyond L3: bench/results/2026-12-01-amd-epyc-kernels/
-  // avx3dl-encode-args-reload.md).
+  // group's load addresses (docs/performance.md, "Why the kernels look as
+  // they do").
   const uint8_t* const in = args.ids;
   auto* const out = reinterpret_cast<uint8_t*>(args.out);
   uint8_t* const validity = args.validity;

@@ -1,22 +1,14 @@
 // AVX-512 VBMI "stream" decoder for ULID / Record ID text without a prefix,
-// plain or with a terminator byte (lines) (targets AVX3_DL and newer, see
-// target_guard.h), 8 items per
-// block: per vector one unaligned load + one vpermb re-lays S-slot items
-// (crockford_stream_decode_plan.h), one vpermi2b translates (128-entry
-// table, bit 7 = invalid), and vpmaddubsw + vpmaddwd pack 40-bit groups
-// (the high half 4 bits up, so no shift); per 4 IDs two vpermi2b and an OR
-// emit them. Errors are ORed into one
-// vector per block (3 ternary ops for a Record ID; 4 for a ULID, whose
-// first character's value must be at most 7: its lanes test bits 3 and 4
-// too, and only bit 7 of the raw slots reaches them) and tested once with
-// one vptestmq; only a block that holds an invalid item works out
-// exact per-item flags (one ternary op + one vptestmq per vector, as the
-// previous version did for every block) and zeroes those IDs. Layouts with
-// a prefix use crockford_dense-inl.h.
+// plain or one item per line (AVX3_DL and newer, see target_guard.h), 8 items
+// per block: per vector one unaligned load and one vpermb re-lay the items
+// (crockford_stream_decode_plan.h), one vpermi2b translates, vpmaddubsw +
+// vpmaddwd pack 40-bit groups, and two vpermi2b + an OR emit 4 IDs. Layouts
+// with a prefix use crockford_dense-inl.h. Invariant: errors are ORed into one
+// vector per block and tested once; only a block that holds an invalid item
+// works out exact per-item flags and zeroes those IDs.
 // References: W. Mula and D. Lemire, "Faster Base64 Encoding and Decoding
-// Using AVX-512 Instructions", ACM TOPS 2020; simdutf's src/icelake/ (one
-// error test per block of input, exact positions found afterwards).
-//
+// Using AVX-512 Instructions", ACM TOPS 2020; simdutf's src/icelake/.
+
 // Toggle include guard: included once per target by kernels/base32_common-inl.h.
 #if defined(SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_INL_H_
@@ -126,7 +118,8 @@ class CrockfordStreamBlocks {
     return _mm512_test_epi64_mask(suspect, error_bits_) != 0;
   }
 
-  // Bit i: item i of the block at p is invalid.
+  // Bit i: item i of the block at p is invalid (one ternary op + one vptestmq
+  // per vector; run only for a block Pack flagged).
   HWY_INLINE uint32_t ItemErrors(const uint8_t* p) const {
     const __m512i high_bit = _mm512_set1_epi8(static_cast<char>(0x80));
     uint32_t lane_errors = 0;  // bit q: packed qword q (item q / vectors) holds an error

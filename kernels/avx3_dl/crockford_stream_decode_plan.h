@@ -1,25 +1,12 @@
-// Tables for the AVX3_DL Crockford "stream" decoder: text without a prefix
-// (ULID: 26 bytes per item, Record ID: 20; or a ULID and a terminator byte,
-// 27), 8 items per step.
-// Each item is re-laid into S slots (pads, then its characters: S = 32 for a
-// ULID, 6 + 26; S = 24 for a Record ID, 4 + 20, where the 4-items-per-2-
-// vectors plan of crockford_dense_plan.h spends 32), so 8 items take
-// V = S / 8 vectors (4 or 3), each one vpermb of one unaligned 64-byte text
-// load. Pad slots copy the item's first character (their value is zeroed by
-// the translation mask, their errors are the item's own); with a terminator,
-// pad slot 0 copies it instead (the same lanes in every vector, S = 32). Within each qword
-// (8 slots) the last four characters come first, so that after vpmaddubsw /
-// vpmaddwd (word weights 1024, 1 in the low dword, 16384, 16 in the high
-// one) the qword holds d1 (bits 0-19) and d0 << 4 (bits 36-55): the 40-bit
-// group d0 << 20 | d1 is bytes 0, 1, 2 | 4 (two nibbles), 5 and 6, with no
-// shift. The last step emits 4 x 16 bytes per output vector from two
-// packed vectors: one vpermi2b takes bytes 0, 1, 2, 5, 6 (final_bytes), a
-// second, zero-masked to the middle byte of each group (nibble_lanes),
-// takes byte 4 (nibble_bytes), and an OR joins them. An ID byte above the
-// item's bits (a Record ID's first) takes byte 3 of the item's first qword,
-// which is 0 for a valid item, so no lane mask is needed unless an item is
-// invalid.
-// Used by kernels/avx3_dl/crockford_stream_decode-inl.h.
+// Tables for the AVX3_DL Crockford "stream" decoder
+// (kernels/avx3_dl/crockford_stream_decode-inl.h): text without a prefix
+// (ULID 26 bytes, Record ID 20, or either plus a terminator byte), 8 items per
+// step. Each item is re-laid into S slots, pads then characters (S = 32 for a
+// ULID, 24 for a Record ID), by one vpermb of one unaligned 64-byte load per
+// vector, so 8 items take S / 8 vectors. vpmaddubsw / vpmaddwd then leave each
+// item's 40-bit groups in place without a shift, and two vpermi2b + an OR emit
+// the big-endian IDs. Invariant: every table is computed by the constexpr
+// builder and checked by static_assert; a layout it cannot serve is unusable.
 #ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_DECODE_PLAN_H_
 
@@ -29,6 +16,11 @@
 
 namespace sortid::simd_tables {
 
+// Pad slots copy the item's first character (their value is zeroed by the
+// translation mask, their errors are the item's own); with a terminator, pad
+// slot 0 copies it instead (the same lanes in every vector, S = 32). A Record
+// ID needs 24 slots where the 4-items-per-2-vectors plan of
+// crockford_dense_plan.h spends 32.
 struct CrockfordDecodeVector {
   alignas(64) uint8_t relayout[64];  // vpermb indices into the loaded text
   uint64_t value_lanes = 0;          // character slots (pads: value 0)
@@ -36,6 +28,12 @@ struct CrockfordDecodeVector {
   uint32_t load_offset = 0;          // text bytes from the first of the 8 items
 };
 
+// The last step emits 4 x 16 bytes per output vector from two packed vectors:
+// one vpermi2b takes bytes 0, 1, 2, 5, 6 of each group (final_bytes), a second,
+// zero-masked to the middle byte of each group (nibble_lanes), takes byte 4
+// (nibble_bytes), and an OR joins them. An ID byte above the item's bits (a
+// Record ID's first) takes byte 3 of the item's first qword, which is 0 for a
+// valid item, so no lane mask is needed unless an item is invalid.
 struct CrockfordDecodeOutput {
   alignas(64) uint8_t final_bytes[64];   // vpermi2b indices into packed[first], packed[first + 1]
   alignas(64) uint8_t nibble_bytes[64];  // the same for the high nibble of each group's byte 2
@@ -80,6 +78,11 @@ constexpr CrockfordDecodeStreamPlan MakeCrockfordDecodeStreamPlan(size_t chars,
   plan.item_len = len;
   plan.qwords_per_item = slots / 8;
   plan.vectors = slots / 8;
+  // Within each qword (8 slots) the last four characters come first, so that
+  // after vpmaddubsw / vpmaddwd (word weights 1024, 1 in the low dword, 16384,
+  // 16 in the high one) the qword holds d1 (bits 0-19) and d0 << 4 (bits
+  // 36-55): the 40-bit group d0 << 20 | d1 is bytes 0, 1, 2 | 4 (two nibbles),
+  // 5 and 6, with no shift.
   for (size_t w = 0; w < plan.vectors; ++w) {
     CrockfordDecodeVector& vec = plan.vec[w];
     size_t source[64] = {}, lo = 8 * len, hi = 0;

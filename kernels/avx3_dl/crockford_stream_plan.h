@@ -1,19 +1,12 @@
-// Tables for the AVX3_DL Crockford "stream" encoder (ULID: 26 characters,
-// Record ID: 20): the output text of a group of G items (G * L bytes, L = item
-// length, G = 64 / gcd(64, L)) is exactly V = G * L / 64 whole vectors, and
-// every output vector spans at most 4 items, whose 64 ID bytes one unaligned
-// load covers. Per output vector: one vpermb gathers the <= 8 input bytes each
-// output qword needs, one vpmultishiftqb extracts the 5-bit fields, one vpermb
-// over the alphabet maps them to ASCII, a blend inserts the terminator (when
-// the layout has one) and one full store writes it: 5 vectors per 16 Record
-// IDs (the 4-items-per-2-vectors plan of crockford_dense_plan.h uses 8, the
-// second one a quarter full) and 13 per 32 ULIDs (16).
-//
-// Only the layouts without a prefix (terminator none or '\n') get a plan;
-// they are compile-time constants. Others use crockford_dense_plan.h.
-// Used by kernels/avx3_dl/crockford_stream-inl.h.
-// Reference: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
-// the speed of a memory copy", SPE 2020 (vpermb + vpmultishiftqb).
+// Tables for the AVX3_DL Crockford "stream" encoder
+// (kernels/avx3_dl/crockford_stream-inl.h; ULID: 26 characters, Record ID:
+// 20): the output text of a group of G items (G * L bytes, L = item length,
+// G = 64 / gcd(64, L)) is exactly V = G * L / 64 whole vectors, each spanning
+// at most 4 items, whose 64 ID bytes one unaligned load covers. Only the
+// layouts without a prefix (terminator none or '\n') get a plan, as
+// compile-time constants; others use crockford_dense_plan.h. Reference:
+// W. Mula and D. Lemire, "Base64 encoding and decoding at almost the speed of
+// a memory copy", SPE 2020 (vpermb + vpmultishiftqb).
 #ifndef SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_CROCKFORD_STREAM_PLAN_H_
 
@@ -24,6 +17,12 @@
 
 namespace sortid::simd_tables {
 
+// Per output vector: one vpermb gathers the <= 8 input bytes each output
+// qword needs, one vpmultishiftqb extracts the 5-bit fields, one vpermb over
+// the alphabet maps them to ASCII, a blend inserts the terminator (when the
+// layout has one) and one full store writes it: 5 vectors per 16 Record IDs
+// (the 4-items-per-2-vectors plan of crockford_dense_plan.h uses 8, the second
+// one a quarter full) and 13 per 32 ULIDs (16).
 struct CrockfordStreamVector {
   alignas(64) uint8_t gather[64];  // vpermb indices into the 64 loaded ID bytes
   alignas(64) uint8_t shift[64];   // vpmultishiftqb controls

@@ -1,5 +1,4 @@
 // The per-item codec for AVX-512 VBMI / VBMI2 targets (AVX3_DL and newer).
-//
 // Encode: vpermb gathers the 16 ID bytes so that each 64-bit lane holds the 40
 // bits of 8 characters, vpmultishiftqb moves each character's 5 bits into its
 // byte and vpermb maps them through the alphabet. Decode: a masked load puts
@@ -9,7 +8,7 @@
 // UUID: the same with hex tables; hyphens by a compare (decode) or a masked
 // move (encode). Reference: W. Mula, D. Lemire, "Base64 encoding and decoding
 // at almost the speed of a memory copy" (2019), section 4.
-//
+
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_AVX3_DL_ITEM_CODEC_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX3_DL_ITEM_CODEC_INL_H_

@@ -1,19 +1,14 @@
-// AVX-512 VBMI UUID decoder (targets AVX3_DL and newer, see target_guard.h):
-// 4 items per step (a group, two pairs) from three 64-byte loads in the
-// common layouts (four otherwise); per pair one vpermi2b gathers the 64 hex
-// digits, one 128-entry vpermi2b translates and validates them (0x80 = not a
-// hex digit), vpmaddubsw joins digit pairs into bytes, and one last
-// vpermi2b emits the group's 4 IDs (64 bytes). Hyphens, prefix and
-// terminator bytes are compared in place by vpternlogd. The error bytes of 8
-// items are or'ed into one vector and tested once; only when it shows an
-// error are the 8 items' validity bits worked out and the bad IDs zeroed.
-// uuid_dense_plan.h explains the tables (from the call's plan,
-// kernels/plan.cc). The portable kernel (kernels/hex_uuid-inl.h) calls it for the first
-// count - count % 8 items and decodes the rest itself.
-// References: W. Mula and D. Lemire, "Base64 encoding and decoding at almost
-// the speed of a memory copy", SPE 2020 (vpermi2b translation, vpmaddubsw
-// packing); simdutf's src/icelake/ (one folder per x86 target).
-//
+// AVX-512 VBMI UUID decoder (AVX3_DL and newer, see target_guard.h): 4 items
+// per group from three 64-byte loads in the common layouts (four otherwise);
+// per pair of items one vpermi2b gathers the 64 hex digits, one 128-entry
+// vpermi2b translates and validates them, vpmaddubsw joins digit pairs and a
+// last vpermi2b emits the group's 4 IDs. Tables: uuid_dense_plan.h, from the
+// call's plan (kernels/plan.cc); kernels/hex_uuid-inl.h decodes the tail.
+// Invariant: the error bytes of 8 items are ORed into one vector and tested
+// once; only when it shows an error are validity bits worked out and the bad
+// IDs zeroed. References: W. Mula and D. Lemire, "Base64 encoding and decoding
+// at almost the speed of a memory copy", SPE 2020; simdutf's src/icelake/.
+
 // Toggle include guard: included once per target by kernels/hex_uuid-inl.h.
 #if defined(SORTID_KERNELS_AVX3_DL_UUID_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_AVX3_DL_UUID_DECODE_INL_H_
@@ -78,7 +73,7 @@ HWY_INLINE UuidGroup LoadUuidGroup(const uint8_t* group, const UuidDecodeRegs& r
 // ops; V2's are checked in V1 when shared): any bit of a fixed byte that
 // differs from the expected one, bit 7 of a hex digit's byte (the gathered
 // characters then die at their translation, so GCC needs no copy of the
-// table). 8 ops for the common layouts where testing each group took 15.
+// table). 8 ops for the common layouts, where a test per group takes 15.
 template <bool kShared>
 HWY_INLINE __m512i UuidBlockErrorBytes(const UuidGroup& g0, const UuidGroup& g1,
                                        const UuidDecodeRegs& r) {
@@ -116,7 +111,8 @@ HWY_INLINE uint32_t UuidGroupErrors(const UuidGroup& g, const simd_tables::UuidD
 }
 
 // Decodes the first count - count % 8 items; returns how many and sets
-// *invalid to the number of invalid ones among them.
+// *invalid to the number of invalid ones among them. Hyphens, prefix and
+// terminator bytes are compared in place (vpternlogd in UuidBlockErrorBytes).
 template <bool kShared>
 HWY_INLINE size_t DecodeUuidDenseLoop(const kernels::DecodeArgs& args,
                                       const simd_tables::UuidDecodePlan& plan, size_t* invalid) {

@@ -1,14 +1,12 @@
 // Tables for the AVX-512 VBMI UUID encoder (kernels/avx3_dl/uuid_dense-inl.h)
 // and decoder (kernels/avx3_dl/uuid_decode-inl.h, described further down).
 // Encode: the 4 IDs' nibbles are spread to 128 hex digits (two vectors) by two
-// vpermt2b and translated by vpshufb; each of the three 64-byte output
-// chunks is one more vpermt2b from those digits, blended with a template
-// (prefix, hyphens, terminator) and stored with a mask that skips padding.
-//
-// Plain data, built by the call's plan (kernels/plan.cc) once per bulk call:
-// the common layouts (no prefix, no terminator or '\n', stride = item length)
-// are constants built at compile time, others are built into the caller's
-// KernelPlan storage.
+// vpermt2b and translated by vpshufb; each of the three 64-byte output chunks
+// is one more vpermt2b from those digits, blended with a template (prefix,
+// hyphens, terminator) and stored with a mask that skips padding. Plain data,
+// built once per bulk call by the call's plan (kernels/plan.cc): the common
+// layouts are compile-time constants (kCommonUuidPlans), others are built
+// into the caller's KernelPlan storage.
 #ifndef SORTID_KERNELS_AVX3_DL_UUID_DENSE_PLAN_H_
 #define SORTID_KERNELS_AVX3_DL_UUID_DENSE_PLAN_H_
 

@@ -1,16 +1,13 @@
 // The per-item codec for Arm (NEON, and the SVE targets, whose CPUs all have
 // Advanced SIMD: the codec uses 128-bit NEON registers, not Highway vectors).
-//
-// Decode: tbl / tbx over a 128-entry table (the value + 1 of every ASCII
-// byte, 0 for a byte outside the alphabet; tbl and tbx yield 0 or keep the
-// lane for an index past the table, so bytes >= 0x80 read 0); one saturating
-// subtract against per-lane limits finds bad characters and the ULID
-// overflow. Digits merge by shift-left-and-insert into 10-, 20- and 40-bit
-// lanes and one two-register tbl puts the ID bytes in order. Encode: tbl
-// gathers each character's two ID bytes into a 16-bit lane, ushl by a
-// negative count cuts out its 5 bits, and a two-register tbl maps the 32
-// digits to the alphabet. Loads and stores stay inside the text and the ID.
-//
+// Decode: tbl / tbx over a 128-entry table (value + 1, 0 outside the
+// alphabet), one saturating subtract against per-lane limits for bad
+// characters and the ULID overflow, shift-left-and-insert merges into 10-,
+// 20- and 40-bit lanes, and one two-register tbl orders the ID bytes. Encode:
+// tbl gathers each character's two ID bytes, ushl by a negative count cuts
+// out its 5 bits, a two-register tbl maps them to the alphabet. Invariant:
+// loads and stores stay inside the text and the ID.
+
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_NEON_ITEM_CODEC_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_NEON_ITEM_CODEC_INL_H_
@@ -138,6 +135,8 @@ constexpr UuidPlan kUuidPlan = MakeUuidPlan();
 // ---- Helpers ----
 
 // 16 bytes -> value + 1 from a 128-entry table (0 for bytes past it).
+// tbl and tbx yield 0 or keep the lane for an index past the table, so
+// bytes >= 0x80 read 0.
 inline uint8x16_t Lookup128(uint8x16_t c, const AsciiTable& t) {
   const uint8x16x4_t low = vld1q_u8_x4(t.value);
   const uint8x16x4_t high = vld1q_u8_x4(t.value + 64);

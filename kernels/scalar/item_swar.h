@@ -1,22 +1,13 @@
-// The per-item fast codec: one ULID, Record ID or UUID text <-> 16 bytes in a
-// few dozen instructions, without tables, allocation or dispatch.
-//
-// The characters of one ID are handled as one or two 16-byte vectors with the
-// compiler's generic vector extensions (GCC/Clang `vector_size`): on x86-64
-// they compile to SSE2 (the baseline every x86-64 CPU has), on arm64 to NEON,
-// so no CPU check is needed. Crockford digits are classified by ranges
-// (0-9, a-z once case is folded with | 0x20, minus i l o u) instead of a table
-// lookup; 5-bit (or 4-bit) digits are packed pairwise in 16-, 32- and 64-bit
-// lanes (the SWAR "merge adjacent fields" steps), and unpacked the same way
-// in reverse. The vectors overlap where a text is not a multiple of 16 bytes
-// (ULID: characters 0-15 and 10-25), so no byte outside the item is read or
-// written.
-//
-// These functions only say valid / invalid: callers take the error kind and
-// position from the reference kernel (kernels/scalar/reference.cc), so errors
-// are the reference's by construction; tests/single_test.cc proves the values
-// and the valid/invalid decisions identical for every format and option.
-// Formats: docs/formats.md; Crockford: https://www.crockford.com/base32.html
+// The portable per-item codec: one ULID, Record ID or UUID text <-> 16 bytes
+// without tables, allocation or dispatch. The 16-byte vectors are GCC/Clang
+// generic vectors (`vector_size`), so they compile to baseline SSE2 or NEON
+// and need no CPU check; digits are classified by ranges and packed with SWAR
+// "merge adjacent fields" steps. Invariant: vectors overlap where a text is
+// not a multiple of 16 bytes, so no byte outside the item is read or written;
+// these functions only say valid / invalid, and callers take the error kind
+// and position from the reference kernel (kernels/scalar/reference.cc), so
+// errors are the reference's by construction (tests/kernels/single_test.cc).
+// Formats: docs/spec.md §1; Crockford: https://www.crockford.com/base32.html
 #ifndef SORTID_KERNELS_SCALAR_ITEM_SWAR_H_
 #define SORTID_KERNELS_SCALAR_ITEM_SWAR_H_
 
@@ -121,6 +112,8 @@ inline I8x16 SplitDigits(U64x2 y) {
   return std::bit_cast<I8x16>(w);
 }
 
+// Crockford digits are classified by ranges (0-9, a-z once case is folded
+// with | 0x20, minus i l o u) instead of a table lookup.
 // 16 Crockford characters -> their digits as two 40-bit numbers (characters
 // 0-7 and 8-15, most significant first); *valid keeps 0xFF only in bytes
 // that are digits of the alphabet.
@@ -174,6 +167,8 @@ inline I8x16 HexChars16(U64x2 y, bool lower) {
 
 // ---- Decoding: text (exact length, no prefix) -> 16 bytes; false if invalid. ----
 
+// The two loads overlap (ULID: characters 0-15 and 10-25, Record ID: 0-15
+// and 4-19), so nothing past the item is read.
 template <Alphabet kAlphabet>
 inline bool DecodeUlid(const uint8_t* text, uint8_t* out) {
   U8x16 valid = ~U8x16{};

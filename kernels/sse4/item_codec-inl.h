@@ -1,17 +1,14 @@
-// The per-item codec for SSE4 and better x86 targets without VBMI.
-//
-// Decode: each character is looked up by its low nibble in one pshufb table
-// per group of high nibbles (digits, A-O / a-o, P-Z / p-z; hex: digits,
-// A-F / a-f); a table selects its group by turning the index of every other
-// byte into 0x80, so exactly one group answers a character of the alphabet
-// and none answers any other byte. Digits are packed with pmaddubsw /
-// pmaddwd and two shifts into 40-bit lanes, and one pshufb per lane pair
-// puts the bytes in order. Encode: pshufb gathers the two ID bytes holding
-// each character into a 16-bit lane, pmullw and one shift cut out its 5
-// bits, two pshufb map digits to the alphabet. Loads and stores stay inside
-// the text and the ID. Reference: W. Mula, D. Lemire, "Faster Base64 encoding
-// and decoding using AVX2 instructions" (ACM TWEB, 2018).
-//
+// The per-item codec for SSE4 and better x86 targets without VBMI. Decode
+// looks each character up by its low nibble in one pshufb table per group of
+// high nibbles, a group answering only its own rows (NibbleTables), packs the
+// digits with pmaddubsw / pmaddwd and two shifts into 40-bit lanes, and one
+// pshufb per lane pair puts the bytes in order. Encode gathers each
+// character's two ID bytes into a 16-bit lane, pmullw and one shift cut out
+// its 5 bits, two pshufb map digits to the alphabet (EncodePlan). Invariant:
+// loads and stores stay inside the text and the ID. Reference: W. Mula,
+// D. Lemire, "Faster Base64 encoding and decoding using AVX2 instructions"
+// (ACM TWEB, 2018).
+
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_SSE4_ITEM_CODEC_INL_H_) == defined(HWY_TARGET_TOGGLE)
 #ifdef SORTID_KERNELS_SSE4_ITEM_CODEC_INL_H_
@@ -46,6 +43,9 @@ using single::Alphabet;
 // nibble (0 = not in the alphabet), and which high nibbles are in the group
 // (0) or not (0x80). Groups are read off the lower-case rows; the upper-case
 // rows must agree (checked below), and lower-only tables leave them out.
+// A table selects its group by turning the index of every other byte into
+// 0x80, so exactly one group answers a character of the alphabet and none
+// answers any other byte.
 template <int kGroups>
 struct NibbleTables {
   alignas(16) uint8_t value[kGroups][16];

@@ -272,24 +272,29 @@ function isValid(id) {
 const ULID_REGEX = /^[0-7][0-9a-hjkmnp-tv-zA-HJKMNP-TV-Z]{25}$/;
 const UUID_REGEX = /^[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/;
 
-function ulidToUUID(id) {
-  const uuid = native.ulidToUUID(id);
-  if (uuid !== null) return uuid;
-  if (isStringObject(id)) return ulidToUUID(id.valueOf());
-  if (typeof id === 'object' && id !== null && ULID_REGEX.test(id)) {
-    throw notAString('input', 'toUpperCase');
+// One of npm ulid's ID conversions, with its errors: a String object is read
+// as its string; another object that looks like an ID fails in the string
+// method npm calls on it (a TypeError); anything else is a ULIDError.
+function convertId(convert, value, pattern, argument, method, code, kind) {
+  const out = convert(value);
+  if (out !== null) return out;
+  if (isStringObject(value)) {
+    return convertId(convert, value.valueOf(), pattern, argument, method, code, kind);
   }
-  throw new ULIDError(ULIDErrorCode.ULIDInvalid, `Invalid ULID: ${id}`);
+  if (typeof value === 'object' && value !== null && pattern.test(value)) {
+    throw notAString(argument, method);
+  }
+  throw new ULIDError(code, `Invalid ${kind}: ${value}`);
+}
+
+function ulidToUUID(id) {
+  return convertId(native.ulidToUUID, id, ULID_REGEX, 'input', 'toUpperCase',
+    ULIDErrorCode.ULIDInvalid, 'ULID');
 }
 
 function uuidToULID(uuid) {
-  const id = native.uuidToULID(uuid);
-  if (id !== null) return id;
-  if (isStringObject(uuid)) return uuidToULID(uuid.valueOf());
-  if (typeof uuid === 'object' && uuid !== null && UUID_REGEX.test(uuid)) {
-    throw notAString('uuid', 'replace');
-  }
-  throw new ULIDError(ULIDErrorCode.UUIDInvalid, `Invalid UUID: ${uuid}`);
+  return convertId(native.uuidToULID, uuid, UUID_REGEX, 'uuid', 'replace',
+    ULIDErrorCode.UUIDInvalid, 'UUID');
 }
 
 // ---- npm ulid's string helpers (same code paths as npm ulid 3.0.2) ----

@@ -311,15 +311,34 @@ bool DecodeArray(const Napi::Env& env, Format format, const TextOptions& options
   return DecodeScratch(env, format, options, scratch.get(), count, stride, out, count_out);
 }
 
+// The format and prefix arguments (info[1], info[2]) of decode and encode.
+// options.prefix views prefix, so it is neither copied nor moved.
+struct FormatArgs {
+  Format format = Format::kUlid;
+  std::string prefix;
+  TextOptions options;
+  FormatArgs() = default;
+  FormatArgs(const FormatArgs&) = delete;
+  FormatArgs& operator=(const FormatArgs&) = delete;
+};
+
+// false with the JavaScript exception pending.
+bool ReadFormatArgs(const Napi::CallbackInfo& info, FormatArgs* args) {
+  if (!ReadFormat(info.Env(), info[1], &args->format) ||
+      !ReadOptionalString(info.Env(), info[2], "prefix", &args->prefix)) {
+    return false;
+  }
+  args->options.prefix = args->prefix;
+  return true;
+}
+
 // decode(input: Buffer | string[], format, prefix) -> {ids, valid, invalid, count}
 Napi::Value Decode(const Napi::CallbackInfo& info) {
   const Napi::Env env = info.Env();
-  Format format = Format::kUlid;
-  if (!ReadFormat(env, info[1], &format)) return env.Undefined();
-  std::string prefix;
-  if (!ReadOptionalString(env, info[2], "prefix", &prefix)) return env.Undefined();
-  TextOptions options;
-  options.prefix = prefix;
+  FormatArgs args;
+  if (!ReadFormatArgs(info, &args)) return env.Undefined();
+  const Format format = args.format;
+  const TextOptions& options = args.options;
   Decoded decoded;
   size_t count = 0;
   const uint8_t* bytes = nullptr;
@@ -364,13 +383,11 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
   if (!ReadIds(info[0], &ids, &count)) {
     return ThrowType(env, "ids must be a Buffer / Uint8Array (not detached) of 16-byte IDs");
   }
-  Format format = Format::kUlid;
-  if (!ReadFormat(env, info[1], &format)) return env.Undefined();
-  std::string prefix;
-  if (!ReadOptionalString(env, info[2], "prefix", &prefix)) return env.Undefined();
-  TextOptions options;
-  options.prefix = prefix;
-  const bool utf8 = !IsAscii(prefix);
+  FormatArgs args;
+  if (!ReadFormatArgs(info, &args)) return env.Undefined();
+  const Format format = args.format;
+  TextOptions& options = args.options;
+  const bool utf8 = !IsAscii(args.prefix);
   int output = 0;
   int letter_case = 0;
   if (!ReadChoice(env, info[5], "output", 2, &output) ||

@@ -1,6 +1,6 @@
 // Shared by the node --test files: the package under test (build/<preset>/node,
 // or SORTID_NODE_PACKAGE), npm ulid 3.0.2 (build/npm/ulid from
-// scripts/setup-node.sh, or SORTID_NPM_ULID) and a seeded random source.
+// scripts/setup.sh --node, or SORTID_NPM_ULID) and a seeded random source.
 'use strict';
 const path = require('node:path');
 const fs = require('node:fs');
@@ -11,7 +11,7 @@ const npmUlidDir = process.env.SORTID_NPM_ULID || path.join(root, 'build', 'npm'
 const dataDir = process.env.SORTID_TEST_DATA_DIR || path.join(root, 'tests', 'data');
 
 if (!fs.existsSync(path.join(npmUlidDir, 'package.json'))) {
-  throw new Error(`npm ulid 3.0.2 not found in ${npmUlidDir}: run scripts/setup-node.sh`);
+  throw new Error(`npm ulid 3.0.2 not found in ${npmUlidDir}: run scripts/setup.sh --node`);
 }
 const sortid = require(packageDir);
 const npm = require(npmUlidDir);

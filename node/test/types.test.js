@@ -3,7 +3,7 @@
 // ULIDErrorCode as an enum type, ulidToUUID's UUID) type-checks with
 // `tsc --strict` against npm ulid and, with only its import line changed,
 // against sortid, from CommonJS and from ESM. TypeScript comes from the npm
-// registry (scripts/setup-node.sh puts it in build/npm/typescript); skipped,
+// registry (scripts/setup.sh --node puts it in build/npm/typescript); skipped,
 // with a message, without it.
 'use strict';
 const test = require('node:test');
@@ -54,7 +54,7 @@ console.log(id, text, shaped, back, ok, made);
 `;
 
 test('a program typed against npm ulid type-checks against sortid (tsc --strict)', {
-  skip: !fs.existsSync(tsc) && `TypeScript not found at ${tsc} (scripts/setup-node.sh fetches it)`,
+  skip: !fs.existsSync(tsc) && `TypeScript not found at ${tsc} (scripts/setup.sh --node fetches it)`,
   timeout: 120000,
 }, (t) => {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sortid-tsc-'));

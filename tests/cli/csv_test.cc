@@ -1,6 +1,6 @@
-// Unit tests of the CSV/TSV row splitter (cli/csv.h): RFC 4180 quoting,
+// Unit tests of the CSV/TSV row splitter (cli/scan/csv.h): RFC 4180 quoting,
 // quoted line breaks, CRLF, missing fields, incomplete rows, malformed quotes.
-#include "cli/csv.h"
+#include "cli/scan/csv.h"
 
 #include <gtest/gtest.h>
 

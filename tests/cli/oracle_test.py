@@ -2,7 +2,7 @@
 """Independent oracle for `sortid convert`.
 
 IDs are encoded and decoded here by Python's own code, written from
-../shared/SPEC.md (Crockford Base32 of the 128-bit value, the Record ID
+docs/spec.md §1 (Crockford Base32 of the 128-bit value, the Record ID
 fields, the uuid module, datetime), and the command's output must match it
 byte for byte: line mode (mixed case, LF and CRLF), UUID/hex/binary/ms/ISO
 8601 outputs, Record IDs, and CSV field mode with quoted fields, embedded

@@ -1,4 +1,4 @@
-// Property test of the scan's quote rule (cli/csv.h: a quote costs at most
+// Property test of the scan's quote rule (cli/scan/csv.h: a quote costs at most
 // its row): random CSV/TSV files of one-line rows, some with stray quotes, go
 // through the Scanner; every line must come out as exactly one row, in order,
 // the rows must tile the input, and a line without a stray quote must decode.
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/scanner.h"
+#include "cli/scan/scanner.h"
 
 namespace sortid::cli {
 namespace {

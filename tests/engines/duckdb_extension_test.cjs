@@ -1,5 +1,5 @@
 // sortid.duckdb_extension from a real DuckDB client: the Node client
-// (@duckdb/node-api, fetched by scripts/setup-duckdb.sh) opens DuckDB with
+// (@duckdb/node-api, fetched by scripts/setup.sh --duckdb) opens DuckDB with
 // allow_unsigned_extensions, LOADs the built file and runs every function and
 // cast, NULLs, invalid rows, and a 1 M-row CSV -> Parquet conversion that must
 // equal the sortid command's conversion of the same rows.

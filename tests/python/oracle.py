@@ -1,4 +1,4 @@
-"""An independent pure-Python model of the formats (../shared/SPEC.md §1), for the tests.
+"""An independent pure-Python model of the formats (docs/spec.md §1), for the tests.
 
 Written from the spec, not from sortid's code: Crockford base32 over the
 big-endian integer, UUID text from the standard library.

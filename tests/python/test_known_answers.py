@@ -1,7 +1,7 @@
-"""The known answers (tests/data/ulid_known_answers.tsv, copied from
-../shared/vectors) through the Python API. The generator-state kinds
+"""The known answers (tests/data/ulid_known_answers.tsv, gathered from other
+ULID implementations and specs) through the Python API. The generator-state kinds
 (increment, increment_overflow, monotonic_seq) have no Python API: they are
-exercised by tests/known_answers_test.cc and listed here so that a new kind
+exercised by tests/kernels/known_answers_test.cc and listed here so that a new kind
 fails this test until it is handled."""
 
 import datetime

@@ -12,7 +12,7 @@ import sortid
 try:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
-except ImportError:  # scripts/setup-deps.sh installs python3-hypothesis
+except ImportError:  # scripts/setup.sh installs python3-hypothesis
     given = None
 
 SETTINGS = dict(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck)

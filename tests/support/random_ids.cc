@@ -1,5 +1,5 @@
 // Random IDs valid for a format. See test_support.h; the Record ID range is
-// ../shared/SPEC.md §1 (100 bits: the top 28 of the 128 must be zero).
+// docs/spec.md §1 (100 bits: the top 28 of the 128 must be zero).
 #include <cstring>
 
 #include "tests/support/test_support.h"

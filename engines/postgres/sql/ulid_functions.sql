@@ -3,7 +3,7 @@ SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 
 -- ulid_time and the cast: exact milliseconds (known answers from
--- shared/vectors: ClickHouse docs, ulid/javascript, sqlite-ulid tests).
+-- tests/data: ClickHouse docs, ulid/javascript, sqlite-ulid tests).
 SELECT id, ulid_time(id::ulid), id::ulid::timestamptz AS cast,
        extract(epoch FROM ulid_time(id::ulid)) * 1000 AS unix_ms
 FROM (VALUES ('01GNB2S2FGN2P93QPXDNB4EN2R'), ('01GWJWKW30MFPQJRYEAF4XFZ9E'),

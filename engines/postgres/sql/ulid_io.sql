@@ -1,7 +1,7 @@
 -- The ulid type: text input and output, size, NULLs, send/recv.
 CREATE EXTENSION sortid;
 
--- Known answers (shared/vectors/ulid_known_answers.tsv): text -> bytes via uuid.
+-- Known answers (tests/data/ulid_known_answers.tsv): text -> bytes via uuid.
 SELECT v.text, v.text::ulid AS ulid, v.text::ulid::uuid AS bytes
 FROM (VALUES ('00000000000000000000000000'),   -- nil
              ('7ZZZZZZZZZZZZZZZZZZZZZZZZZ'),   -- max (ulid/spec)

@@ -22,19 +22,11 @@ static Datum ulid_bound_text(FunctionCallInfo fcinfo, bool upper, const char* fu
   text* input = PG_GETARG_TEXT_PP(0);
   char message[512];
   int64_t unix_ms = 0;
-  ulid_t* id;
 
   if (!sortid_pg_time_text_bound(function, VARDATA_ANY(input), VARSIZE_ANY_EXHDR(input),
                                  upper ? 1 : 0, &unix_ms, message, sizeof(message)))
     ereport(ERROR, (errcode(ERRCODE_INVALID_DATETIME_FORMAT), errmsg("%s", message)));
-  id = palloc(sizeof(ulid_t));
-  if (sortid_bounds(SORTID_FORMAT_ULID, unix_ms, upper ? NULL : id->data,
-                    upper ? id->data : NULL) != SORTID_OK)
-    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("%s: timestamp out of range for a ULID", function),
-                    errdetail("A ULID holds the milliseconds from 1970-01-01 00:00:00 UTC to "
-                              "10889-08-02 05:31:50.655 UTC.")));
-  PG_RETURN_ULID_P(id);
+  PG_RETURN_ULID_P(ulid_bound_of_ms(unix_ms, upper, function));
 }
 
 PG_FUNCTION_INFO_V1(ulid_min_text);

@@ -8,7 +8,7 @@
  * without shared memory or shared_preload_libraries. The pool reseeds after a
  * fork (backends are forked from the postmaster). Semantics, incl. a clock
  * that steps back and the overflow rule: include/sortid/generator.hpp and
- * SPEC §3.
+ * docs/spec.md §3.
  */
 /* clang-format off: PostgreSQL requires postgres.h before any other header. */
 #include "postgres.h"
@@ -86,9 +86,7 @@ Datum ulid_time(PG_FUNCTION_ARGS) {
   PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(unix_ms));
 }
 
-/* ulid_min / ulid_max: the smallest / largest ULID of a timestamp's ms. */
-static Datum ulid_bound(FunctionCallInfo fcinfo, bool upper, const char* function) {
-  const int64 unix_ms = timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(0), function);
+ulid_t* ulid_bound_of_ms(int64 unix_ms, bool upper, const char* function) {
   ulid_t* id = palloc(sizeof(ulid_t));
 
   if (sortid_bounds(SORTID_FORMAT_ULID, unix_ms, upper ? NULL : id->data,
@@ -97,7 +95,13 @@ static Datum ulid_bound(FunctionCallInfo fcinfo, bool upper, const char* functio
                     errmsg("%s: timestamp out of range for a ULID", function),
                     errdetail("A ULID holds the milliseconds from 1970-01-01 00:00:00 UTC to "
                               "10889-08-02 05:31:50.655 UTC.")));
-  PG_RETURN_ULID_P(id);
+  return id;
+}
+
+/* ulid_min / ulid_max: the smallest / largest ULID of a timestamp's ms. */
+static Datum ulid_bound(FunctionCallInfo fcinfo, bool upper, const char* function) {
+  PG_RETURN_ULID_P(ulid_bound_of_ms(timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(0), function),
+                                    upper, function));
 }
 
 PG_FUNCTION_INFO_V1(ulid_min);

@@ -18,7 +18,6 @@
 #include "fmgr.h"
 #include "sortid/sortid.h"
 
-
 typedef struct ulid_t {
   unsigned char data[SORTID_BINARY_SIZE];
 } ulid_t;
@@ -58,6 +57,13 @@ static inline size_t ulid_text_encode(sortid_format format, const uint8_t* id, c
 pg_attribute_noreturn() void ulid_report_invalid_text(const char* what, sortid_format format,
                                                       const char* text, size_t len,
                                                       sortid_error why, size_t position);
+
+/*
+ * The smallest ULID of the millisecond unix_ms (upper: the largest), palloc'd.
+ * Raises ERRCODE_DATETIME_VALUE_OUT_OF_RANGE, naming function, for a time
+ * outside the ULID range.
+ */
+ulid_t* ulid_bound_of_ms(int64 unix_ms, bool upper, const char* function);
 
 /* Raises an error for a failed sortid generator call (function: the SQL name). */
 pg_attribute_noreturn() void ulid_report_generator_error(const char* function, sortid_error why);

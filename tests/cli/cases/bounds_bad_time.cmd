@@ -1,1 +1,0 @@
-sortid bounds --from soon --to 2024-01-01

@@ -1,1 +1,0 @@
-sortid convert --field 1 --delimiter ab --to uuid people.csv

@@ -1,1 +1,0 @@
-sortid convert --from base64 --to uuid ulids.txt

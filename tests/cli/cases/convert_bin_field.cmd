@@ -1,1 +1,0 @@
-sortid convert --field 2 --to bin people.csv

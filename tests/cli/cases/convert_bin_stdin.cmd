@@ -1,1 +1,0 @@
-sortid convert --from bin --to uuid - < ids.bin

@@ -1,1 +1,0 @@
-sortid convert --to uuid crlf.txt | od -c | head -4

@@ -1,1 +1,0 @@
-sortid convert --to uuid bad_rows.txt

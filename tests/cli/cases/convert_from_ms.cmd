@@ -1,1 +1,0 @@
-sortid convert --from ms --to uuid ulids.txt

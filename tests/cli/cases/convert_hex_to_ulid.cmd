@@ -1,1 +1,0 @@
-sortid convert --from hex --to ulid hex.txt

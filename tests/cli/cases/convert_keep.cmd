@@ -1,1 +1,0 @@
-sortid convert --to uuid --on-error keep bad_rows.txt

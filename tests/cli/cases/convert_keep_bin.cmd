@@ -1,1 +1,0 @@
-sortid convert --from bin --to ulid --on-error keep ids.bin

@@ -1,1 +1,0 @@
-sortid convert --lenient --to uuid lenient.txt

@@ -1,1 +1,0 @@
-sortid convert --to uuid no_final_newline.txt | tail -c 40 | od -c

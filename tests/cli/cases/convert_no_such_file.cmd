@@ -1,1 +1,0 @@
-sortid convert --to uuid no_such_file.txt

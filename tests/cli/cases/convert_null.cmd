@@ -1,1 +1,0 @@
-sortid convert --to uuid --on-error null bad_rows.txt

@@ -1,1 +1,0 @@
-sortid convert --prefix order_ --to uuid prefixed.txt

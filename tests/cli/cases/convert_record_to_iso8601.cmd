@@ -1,1 +1,0 @@
-sortid convert --from record --to iso8601 records.txt

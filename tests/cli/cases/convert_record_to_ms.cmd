@@ -1,1 +1,0 @@
-sortid convert --from record --to ms records.txt

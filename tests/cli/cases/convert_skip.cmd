@@ -1,1 +1,0 @@
-sortid convert --to uuid --on-error skip bad_rows.txt

@@ -1,1 +1,0 @@
-sortid convert --to uuid lenient.txt

@@ -1,1 +1,0 @@
-sortid convert --field 2 --delimiter tab --header --to uuid people.tsv | od -c

@@ -1,1 +1,0 @@
-sortid convert --from typeid --to uuid --on-error keep typeids.txt

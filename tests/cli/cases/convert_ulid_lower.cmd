@@ -1,1 +1,0 @@
-sortid convert --to ulid --lower ulids.txt

@@ -1,1 +1,0 @@
-sortid convert --to bin ulids.txt | od -An -tx1

@@ -1,1 +1,0 @@
-sortid convert --from ulid --to hex ulids.txt

@@ -1,1 +1,0 @@
-sortid convert --to iso8601 ulids.txt

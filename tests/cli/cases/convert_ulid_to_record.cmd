@@ -1,1 +1,0 @@
-sortid convert --to record ulids.txt

@@ -1,1 +1,0 @@
-sortid convert --to typeid --out-prefix user ulids.txt

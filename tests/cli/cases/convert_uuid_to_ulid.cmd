@@ -1,1 +1,0 @@
-sortid convert --from uuid --to ulid uuids.txt

@@ -1,1 +1,0 @@
-sortid bounds --from 2024-01-01 --to 2024-01-31 --out-prefix 'ORDER#'

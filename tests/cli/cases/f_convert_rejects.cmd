@@ -1,1 +1,0 @@
-{ sortid convert --to uuid --rejects $WORK/rejects.txt bad_rows.txt > $WORK/out.txt; echo "exit $?"; cat $WORK/rejects.txt; echo "$(wc -l < $WORK/out.txt) + $(grep -vc '^#' $WORK/rejects.txt) = $(wc -l < bad_rows.txt)"; } 2>&1 | sed "s|$WORK|\$WORK|g"

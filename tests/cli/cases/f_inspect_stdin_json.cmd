@@ -1,1 +1,0 @@
-printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\n0190163d-8694-739b-aea5-966c26f8ad91\nuser_01h455vb4pex5vsknk084sn02q\n0D9RRDT0B50TBK9FWFD6\nX"Y\n' | sortid inspect --json

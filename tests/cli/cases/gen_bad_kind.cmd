@@ -1,1 +1,0 @@
-sortid gen --kind nope

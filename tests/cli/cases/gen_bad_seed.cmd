@@ -1,1 +1,0 @@
-sortid gen --seed 12ab

@@ -1,1 +1,0 @@
-sortid gen --kind ulid-monotonic --threads 2

@@ -1,1 +1,0 @@
-cmp <(sortid gen -n 100000 --threads 3 --seed 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef --time 2026-03-01T12:00:00Z) <(sortid gen -n 100000 --threads 3 --seed 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef --time 2026-03-01T12:00:00Z) && echo same

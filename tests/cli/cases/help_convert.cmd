@@ -1,1 +1,0 @@
-sortid convert --help

@@ -1,1 +1,0 @@
-sortid inspect --help

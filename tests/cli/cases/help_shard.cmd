@@ -1,1 +1,0 @@
-sortid shard --help

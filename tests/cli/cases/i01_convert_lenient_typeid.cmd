@@ -1,1 +1,0 @@
-sortid convert --from typeid --lenient --to uuid typeids.txt

@@ -1,1 +1,0 @@
-sortid convert --header --to bin ulids.txt

@@ -1,1 +1,0 @@
-sortid convert --to uuid ulids.txt > /dev/full

@@ -1,1 +1,0 @@
-sortid gen -n 10 > /dev/full

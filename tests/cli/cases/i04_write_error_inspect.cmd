@@ -1,1 +1,0 @@
-sortid inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV > /dev/full

@@ -1,1 +1,0 @@
-sortid shard --shards 4 ulids.txt > /dev/full

@@ -1,1 +1,0 @@
-sortid targets > /dev/full

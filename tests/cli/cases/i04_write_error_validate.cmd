@@ -1,1 +1,0 @@
-sortid validate ulids.txt > /dev/full

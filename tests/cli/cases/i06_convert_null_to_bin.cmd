@@ -1,1 +1,0 @@
-sortid convert --to bin --on-error null bad_rows.txt

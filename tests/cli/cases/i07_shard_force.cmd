@@ -1,1 +1,0 @@
-sortid shard --shards 4 --out-dir $WORK/s ulids.txt > /dev/null && sortid shard --shards 2 --force --out-dir $WORK/s ulids.txt && ls $WORK/s && cat $WORK/s/* | sort | cmp - <(sort ulids.txt) && echo same rows

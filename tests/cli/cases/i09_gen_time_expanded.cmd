@@ -1,1 +1,0 @@
-sortid gen -n 2 --seed 000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f --time +10000-01-01 | sortid convert --to iso8601

@@ -1,1 +1,0 @@
-sortid bounds --from 20240101 --to 2024-01-31

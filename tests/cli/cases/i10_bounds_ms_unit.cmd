@@ -1,1 +1,0 @@
-sortid bounds --from 1704067200000ms --to 1706745599999

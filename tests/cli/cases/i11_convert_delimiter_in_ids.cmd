@@ -1,1 +1,0 @@
-sortid convert --field 1 --delimiter A --to uuid people.csv

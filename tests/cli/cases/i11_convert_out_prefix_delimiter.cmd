@@ -1,1 +1,0 @@
-sortid convert --field 1 --to ulid --out-prefix 'a,b' people.csv

@@ -1,1 +1,0 @@
-sortid convert --to ulid --out-prefix $'a\nb' ulids.txt

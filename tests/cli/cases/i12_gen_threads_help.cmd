@@ -1,1 +1,0 @@
-sortid gen --help | grep -o 'not in sorted order'

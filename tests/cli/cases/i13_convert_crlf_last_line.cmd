@@ -1,1 +1,0 @@
-printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\r\n01ARZ3NDEKTSV4RRFFQ69G5FAV' | sortid convert --to uuid | od -c

@@ -1,1 +1,0 @@
-SORTID_TARGET=NEON sortid targets | sed -n '3p'

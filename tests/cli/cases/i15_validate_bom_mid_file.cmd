@@ -1,1 +1,0 @@
-printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\n\xef\xbb\xbf01ARZ3NDEKTSV4RRFFQ69G5FAV\n' | sortid validate

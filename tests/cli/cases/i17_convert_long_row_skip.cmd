@@ -1,1 +1,0 @@
-{ echo 01ARZ3NDEKTSV4RRFFQ69G5FAV; head -c 300 /dev/zero | tr '\0' x; echo; echo 01ARZ3NDEKTSV4RRFFQ69G5FAV; } | sortid convert --to uuid --on-error skip --max-row-bytes 256

@@ -1,1 +1,0 @@
-{ cp ulids.txt $WORK/g.txt; sortid convert --to ulid $WORK/g.txt >> $WORK/g.txt; echo "exit $?"; sortid validate $WORK/g.txt >> $WORK/g.txt; echo "exit $?"; sortid convert --to uuid < $WORK/g.txt >> $WORK/g.txt; echo "exit $?"; cmp ulids.txt $WORK/g.txt && echo "input intact"; } 2>&1 | sed "s|$WORK|\$WORK|g"

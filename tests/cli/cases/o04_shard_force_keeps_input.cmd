@@ -1,1 +1,0 @@
-{ sortid shard --shards 2 --out-dir $WORK/sh ulids.txt > /dev/null; cp $WORK/sh/shard-0000.txt $WORK/before.txt; sortid shard --shards 2 --out-dir $WORK/sh --force $WORK/sh/shard-0000.txt; echo "exit $?"; cmp $WORK/before.txt $WORK/sh/shard-0000.txt && echo "input intact"; } 2>&1 | sed "s|$WORK|\$WORK|g"

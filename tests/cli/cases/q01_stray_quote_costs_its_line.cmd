@@ -1,1 +1,0 @@
-{ printf 'name,id\n"Al,01ARZ3NDEKTSV4RRFFQ69G5FAV\nBo,01ARZ3NDEKTSV4RRFFQ69G5FAV\n"Cy,01ARZ3NDEKTSV4RRFFQ69G5FAV\nDi,01ARZ3NDEKTSV4RRFFQ69G5FAV\n"Ed,01ARZ3NDEKTSV4RRFFQ69G5FAV\n' | sortid convert --field 2 --header --to uuid --rejects $WORK/rj.txt; echo "exit $?"; cat $WORK/rj.txt; } 2>&1 | sed "s|$WORK|\$WORK|g"

@@ -1,1 +1,0 @@
-{ printf 'a,01ARZ3NDEKTSV4RRFFQ69G5FAV\n"b,01ARZ3NDEKTSV4RRFFQ69G5FAV\n'; for i in 1 2 3 4 5; do printf 'c%s,01ARZ3NDEKTSV4RRFFQ69G5FAV\n' $i; done; printf 'd,"01ARZ3NDEKTSV4RRFFQ69G5FAV"\n'; } | sortid convert --field 2 --to uuid --max-row-bytes 64 --on-error skip 2>&1

@@ -1,1 +1,0 @@
-sortid bench --seconds nan

@@ -1,1 +1,0 @@
-sortid gen -n 1 --prefix $'a\nb'; echo "exit $?"; sortid gen -n 1 --prefix $'a\tb'; echo "exit $?"; sortid gen -n 1 --prefix $'\x1b[31m'; echo "exit $?"; sortid convert --to ulid --out-prefix $'a\tb' ulids.txt; echo "exit $?"

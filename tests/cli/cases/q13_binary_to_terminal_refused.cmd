@@ -1,1 +1,0 @@
-{ script -qec '"$bin" gen -n 1 --to bin; echo "exit $?"; "$bin" convert --to bin ulids.txt; echo "exit $?"; "$bin" gen -n 1 --to bin --force-binary | wc -c; "$bin" convert --to bin --force-binary ulids.txt | wc -c' /dev/null | tr -d '\r'; sortid gen -n 2 --to bin | wc -c; }

@@ -1,1 +1,0 @@
-sortid validate --unique --max-errors 2 ulids.txt ulids.txt

@@ -1,1 +1,0 @@
-printf '"01ARZ3NDEKTSV4RRFFQ6""9G5FAV"\n' | sortid convert --field 1 --to uuid; echo "exit $?"; printf '9223372036854775807\n' | sortid convert --from ms --to ulid; echo "exit $?"; printf '\xff\xfe0\x001\x00\n' | sortid validate; echo "exit $?"; sortid gen --typeid --prefix user --kind record; echo "exit $?"

@@ -1,1 +1,0 @@
-{ sortid inspect $'a\tb\x1bc'; echo "exit $?"; cp ulids.txt "$WORK/x"$'\t'"y"; sortid convert --to uuid --rejects "$WORK/x"$'\t'"y" "$WORK/x"$'\t'"y"; echo "exit $?"; sortid convert --field 1 --delimiter $'\n' --to uuid ulids.txt; echo "exit $?"; } 2>&1 | sed "s|$WORK|\$WORK|g"

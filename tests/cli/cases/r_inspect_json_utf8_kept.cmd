@@ -1,1 +1,0 @@
-printf '\xc3\xa901ARZ3NDEKTSV4RRFFQ69G5FAV\n\xff01ARZ3NDEKTSV4RRFFQ69G5FAV\n' | sortid inspect --json

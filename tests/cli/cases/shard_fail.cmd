@@ -1,1 +1,0 @@
-sortid shard --shards 2 bad_rows.txt

@@ -1,1 +1,0 @@
-sortid shard --shards 0 ulids.txt

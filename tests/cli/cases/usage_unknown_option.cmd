@@ -1,1 +1,0 @@
-sortid convert --to uuid --bogus ulids.txt

@@ -1,1 +1,0 @@
-sortid validate bad_rows.txt

@@ -1,1 +1,0 @@
-sortid validate --format bin --unique ids.bin

@@ -1,1 +1,0 @@
-sortid validate crlf.txt empty.txt no_final_newline.txt

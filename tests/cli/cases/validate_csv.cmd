@@ -1,1 +1,0 @@
-sortid validate --field 1 --header people.csv

@@ -1,1 +1,0 @@
-sortid validate --max-errors 2 bad_rows.txt

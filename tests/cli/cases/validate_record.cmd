@@ -1,1 +1,0 @@
-sortid validate --format record records.txt

@@ -1,1 +1,0 @@
-sortid validate --sorted --unique ulids.txt

@@ -1,1 +1,0 @@
-sortid validate --unique dups.txt

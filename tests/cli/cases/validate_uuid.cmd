@@ -1,1 +1,0 @@
-sortid validate --format uuid uuids.txt

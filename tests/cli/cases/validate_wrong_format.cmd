@@ -1,1 +1,0 @@
-sortid validate --format record --max-errors 1 ulids.txt
