@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/keystream.h"
 #include "sortid/generator.hpp"
 #include "sortid/sortid.hpp"
 #include "tests/support/test_support.h"
@@ -81,7 +82,7 @@ void BM_Encode(benchmark::State& state, FormatInfo fmt, const char* target) {
   const Bytes& ids = RandomIds(count, fmt.format);
   Chars text(count * len);
   for (auto _ : state) {
-    const sortid::Status status = sortid::encode(fmt.format, ids.data(), count, text.data(), len);
+    const sortid::Result status = sortid::encode(fmt.format, ids.data(), count, text.data(), len);
     benchmark::DoNotOptimize(status);
     benchmark::ClobberMemory();
   }
@@ -101,7 +102,7 @@ void DecodeText(benchmark::State& state, FormatInfo fmt, const char* target,
   (void)sortid::encode(fmt.format, ids.data(), count, text.data(), stride, nullptr, options);
   Bytes out(count * 16), validity((count + 7) / 8);
   for (auto _ : state) {
-    const sortid::Status status = sortid::decode(fmt.format, text.data(), count, stride, out.data(),
+    const sortid::Result status = sortid::decode(fmt.format, text.data(), count, stride, out.data(),
                                                  validity.data(), options);
     benchmark::DoNotOptimize(status);
     benchmark::ClobberMemory();
@@ -190,7 +191,7 @@ void BM_Generate(benchmark::State& state, sortid::IdKind kind, bool text) {
                                                                   : sortid::Format::kUlid;
   const size_t stride = sortid::item_length(format, lines);
   for (auto _ : state) {
-    const sortid::GenerateResult r =
+    const sortid::Result r =
         text ? sortid::generate_text(kind, format, out.data(), kBatch, stride, lines)
              : sortid::generate(kind, ids.data(), kBatch);
     if (!r.ok()) {

@@ -62,7 +62,7 @@ void BM_Dataset(benchmark::State& state, Op op, const char* target) {
   lines.terminator = '\n';
   using F = sortid::Format;
   for (auto _ : state) {
-    sortid::Status s;
+    sortid::Result s;
     switch (op) {
       case Op::kEncodeUlid:
         s = sortid::encode(F::kUlid, d.ids.data(), n, text.data(), 26);
@@ -83,7 +83,7 @@ void BM_Dataset(benchmark::State& state, Op op, const char* target) {
         if (s.ok()) s = sortid::timestamps_ms(F::kUlid, ids.data(), n, ms.data());
         break;
     }
-    if (!s.ok() || s.invalid != 0) {
+    if (!s.ok() || s.count != 0) {
       state.SkipWithError("data set did not convert cleanly");
       return;
     }

@@ -95,7 +95,7 @@ void BM_One(benchmark::State& state, Format format, Api api, const char* target)
         break;
       }
       case Api::kDecodeOne: {
-        const sortid::Explanation e = sortid::decode_one(format, text, id);
+        const sortid::Result e = sortid::decode_one(format, text, id);
         failures += e.error != sortid::Error::kOk;
         benchmark::DoNotOptimize(id);
         break;
@@ -115,7 +115,7 @@ void BM_One(benchmark::State& state, Format format, Api api, const char* target)
         benchmark::DoNotOptimize(out);
         break;
       case Api::kExplain: {
-        const sortid::Explanation e = sortid::explain(format, text);
+        const sortid::Result e = sortid::explain(format, text);
         failures += e.error != sortid::Error::kOk;
         benchmark::DoNotOptimize(e);
         break;

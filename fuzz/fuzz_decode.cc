@@ -75,10 +75,10 @@ void FuzzStride(const uint8_t* data, size_t size, Format format, const TextOptio
   for (const char* target : sortid::fuzz::SimdTargets()) {
     sortid::fuzz::Use(target);
     std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
-    const sortid::Status s =
+    const sortid::Result s =
         sortid::decode(format, text.data(), count, stride, ids.data(), validity.data(), opts);
     results.push_back(
-        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, ids, validity));
+        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.count, ids, validity));
   }
   sortid::fuzz::ExpectAllEqual("fixed-stride decode", data, size, results);
   // Every item through the per-item path, and the whole text as one item.
@@ -138,11 +138,11 @@ void FuzzColumn(const uint8_t* data, size_t size, Format format, TextOptions opt
   for (const char* target : sortid::fuzz::SimdTargets()) {
     sortid::fuzz::Use(target);
     std::vector<uint8_t> ids(count * 16 + 1, 0xAB), validity(bitmap, 0xAB);
-    const sortid::Status s =
+    const sortid::Result s =
         sortid::decode_column(format, item_offsets.data(), column.data(), count, present.data(),
                               ids.data(), validity.data(), opts);
     results.push_back(
-        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, ids, validity));
+        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.count, ids, validity));
   }
   sortid::fuzz::ExpectAllEqual("column decode", data, size, results);
   for (size_t i = 0; i < count; ++i) {  // every item through the per-item path

@@ -64,10 +64,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     sortid::fuzz::Use(target);
     std::vector<char> text(count * stride + 1, '\xEE');
     std::vector<uint8_t> validity(bitmap, 0xAB);
-    const sortid::Status s =
+    const sortid::Result s =
         sortid::encode(format, ids, count, text.data(), stride, validity.data(), opts);
     results.push_back(
-        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.invalid, text, validity));
+        sortid::fuzz::Capture(target, static_cast<int>(s.error), s.count, text, validity));
   }
   sortid::fuzz::ExpectAllEqual("encode", data, size, results);
   for (size_t i = 0; i < count; ++i) {  // every ID through the per-item path

@@ -32,11 +32,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             sortid::fuzz::Use(target);
             std::vector<char> text(count * stride);
             std::vector<uint8_t> back(count * 16, 0xAB), validity((count + 7) / 8);
-            const sortid::Status e =
+            const sortid::Result e =
                 sortid::encode(format, ids.data(), count, text.data(), stride, nullptr, opts);
-            const sortid::Status d = sortid::decode(format, text.data(), count, stride, back.data(),
+            const sortid::Result d = sortid::decode(format, text.data(), count, stride, back.data(),
                                                     validity.data(), opts);
-            if (!e.ok() || !d.ok() || e.invalid != 0 || d.invalid != 0 || back != ids) {
+            if (!e.ok() || !d.ok() || e.count != 0 || d.count != 0 || back != ids) {
               std::fprintf(stderr,
                            "\n=== sortid round trip failed on %s: format %d, case %d, prefix "
                            "'%s', terminator %d\ninput %s\ntext  %s\nback  %s\n",

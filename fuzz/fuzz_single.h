@@ -43,8 +43,8 @@ inline void CheckDecodeOne(const uint8_t* data, size_t size, Format format,
     const reference::ItemSpec spec{
         format,           resolved.prefix,    resolved.prefix_len, resolved.terminator,
         resolved.lenient, resolved.lower_only};
-    const Explanation e = reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(item.data()),
-                                                item.size(), want_id);
+    const sortid::Result e = reference::DecodeItem(
+        spec, reinterpret_cast<const uint8_t*>(item.data()), item.size(), want_id);
     want.error = static_cast<int>(e.error);
     want.invalid = e.position;
   }
@@ -52,7 +52,7 @@ inline void CheckDecodeOne(const uint8_t* data, size_t size, Format format,
   ForEachSingleCodec([&](const char* name) {
     uint8_t id[16];
     std::memset(id, 0xAB, 16);
-    const Explanation got = decode_one(format, item, id, options);
+    const sortid::Result got = decode_one(format, item, id, options);
     Result r(std::string("decode_one ") + name);
     r.error = static_cast<int>(got.error);
     r.invalid = got.position;

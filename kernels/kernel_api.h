@@ -93,8 +93,8 @@ struct DecodeArgs {
   const KernelPlan* plan;  // made for this table and call (kernels/plan.h), or nullptr
 };
 
-using EncodeFn = Status (*)(const EncodeArgs&);
-using DecodeFn = Status (*)(const DecodeArgs&);
+using EncodeFn = Result (*)(const EncodeArgs&);
+using DecodeFn = Result (*)(const DecodeArgs&);
 // ChaCha20 (RFC 8439): `blocks` 64-byte keystream blocks of the 16-word input
 // state (constants, key, counter, nonce), the counter advancing per block.
 // kOk, or kUnsupported (nothing written) from the stand-in table.
@@ -118,12 +118,12 @@ struct KernelTable {
 // Adapters from the kernels' own form (returning the invalid count) to the
 // table's entries.
 template <size_t (*kKernel)(const EncodeArgs&)>
-Status EncodeEntry(const EncodeArgs& args) {
-  return {Error::kOk, kKernel(args)};
+Result EncodeEntry(const EncodeArgs& args) {
+  return {.error = Error::kOk, .count = kKernel(args)};
 }
 template <size_t (*kKernel)(const DecodeArgs&)>
-Status DecodeEntry(const DecodeArgs& args) {
-  return {Error::kOk, kKernel(args)};
+Result DecodeEntry(const DecodeArgs& args) {
+  return {.error = Error::kOk, .count = kKernel(args)};
 }
 template <void (*kKernel)(const uint32_t*, uint8_t*, size_t)>
 Error KeystreamEntry(const uint32_t* state, uint8_t* out, size_t blocks) {

@@ -4,8 +4,8 @@
 namespace sortid::kernels {
 namespace {
 
-Status Encode(const EncodeArgs& /*args*/) { return {Error::kUnsupported, 0}; }
-Status Decode(const DecodeArgs& /*args*/) { return {Error::kUnsupported, 0}; }
+Result Encode(const EncodeArgs& /*args*/) { return {.error = Error::kUnsupported}; }
+Result Decode(const DecodeArgs& /*args*/) { return {.error = Error::kUnsupported}; }
 Error Keystream(const uint32_t* /*state*/, uint8_t* /*out*/, size_t /*blocks*/) {
   return Error::kUnsupported;
 }

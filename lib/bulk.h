@@ -73,19 +73,19 @@ inline kernels::DecodeArgs DecodeArgsFor(const ResolvedOptions& r, const char* t
           r.lenient, r.lower_only, ids,    validity, plan};
 }
 
-// Runs batch(done, n, batch_validity) -> Status for the batches of kBatch
+// Runs batch(done, n, batch_validity) -> Result for the batches of kBatch
 // items of a bulk call (batch_validity: validity + done / 8, or scratch when
 // validity is nullptr); stops at the first error, else sums the invalid
 // counts.
 template <class Batch>
-Status RunBatches(size_t count, uint8_t* validity, Batch batch) {
+Result RunBatches(size_t count, uint8_t* validity, Batch batch) {
   uint8_t scratch_validity[kBatch / 8];
-  Status status;
+  Result status;
   for (size_t done = 0; done < count; done += kBatch) {
-    const Status result = batch(done, std::min(kBatch, count - done),
+    const Result result = batch(done, std::min(kBatch, count - done),
                                 validity != nullptr ? validity + done / 8 : scratch_validity);
     if (!result.ok()) return {result.error};
-    status.invalid += result.invalid;
+    status.count += result.count;
   }
   return status;
 }

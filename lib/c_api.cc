@@ -2,6 +2,7 @@
 #include <cstddef>
 #include <cstring>
 #include <new>
+#include <optional>
 #include <string_view>
 #include <type_traits>
 
@@ -42,9 +43,15 @@ bool ToTextOptions(const sortid_text_options* in, sortid::TextOptions* out) {
 
 sortid_error ToC(Error error) { return static_cast<sortid_error>(error); }
 
-sortid_error Finish(sortid::Status status, size_t* invalid_count) {
-  if (status.ok() && invalid_count != nullptr) *invalid_count = status.invalid;
-  return ToC(status.error);
+sortid_error Finish(sortid::Result result, size_t* invalid_count) {
+  if (result.ok() && invalid_count != nullptr) *invalid_count = result.count;
+  return ToC(result.error);
+}
+
+// Reports a generating call's Result the C way.
+sortid_error Generated(sortid::Result result, size_t* generated) {
+  if (generated != nullptr) *generated = result.count;
+  return ToC(result.error);
 }
 
 // The body of every C bulk call: converts the C options (kArgument when they
@@ -112,12 +119,12 @@ sortid_error sortid_decode_column(sortid_format format, const int32_t* offsets, 
 }
 
 sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* items, size_t count,
-                                 uint8_t* ids, uint8_t* validity,
+                                 uint8_t* ids, uint8_t* validity, size_t* invalid_count,
                                  const sortid_text_options* options) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     static_assert(sizeof(sortid_text_item) == sizeof(sortid::TextItem) &&
                   offsetof(sortid_text_item, size) == offsetof(sortid::TextItem, size));
-    return WithOptions(options, nullptr, [&](const sortid::TextOptions& opts) {
+    return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
       return sortid::decode_items(static_cast<Format>(format),
                                   reinterpret_cast<const sortid::TextItem*>(items), count, ids,
                                   validity, opts);
@@ -165,7 +172,7 @@ sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
     if (!ToTextOptions(options, &opts) || (text == nullptr && len != 0)) {
       return SORTID_ERROR_ARGUMENT;
     }
-    const sortid::Explanation why =
+    const sortid::Result why =
         sortid::explain(static_cast<Format>(format), std::string_view(text ? text : "", len), opts);
     if (position != nullptr) *position = why.position;
     return ToC(why.error);
@@ -181,7 +188,7 @@ sortid_error sortid_decode_one(sortid_format format, const char* text, size_t le
       if (error_position != nullptr) *error_position = 0;
       return SORTID_ERROR_ARGUMENT;
     }
-    const sortid::Explanation why = sortid::decode_one(
+    const sortid::Result why = sortid::decode_one(
         static_cast<Format>(format), std::string_view(text ? text : "", len), id, opts);
     if (error_position != nullptr) *error_position = why.position;
     return ToC(why.error);
@@ -214,45 +221,58 @@ sortid_error sortid_bounds(sortid_format format, int64_t unix_ms, uint8_t* min, 
   });
 }
 
-sortid_error sortid_ulid_increment(uint8_t* id) {
+sortid_error sortid_increment_ulid(uint8_t* id) {
   return Guarded(SORTID_ERROR_NO_MEMORY,
-                 [&]() -> sortid_error { return ToC(sortid::ulid_increment(id)); });
+                 [&]() -> sortid_error { return ToC(sortid::increment_ulid(id)); });
 }
 
-sortid_error sortid_record_pack(int64_t unix_ms, uint64_t machine_id, uint32_t counter,
+sortid_error sortid_pack_record(int64_t unix_ms, uint64_t machine_id, uint32_t counter,
                                 uint8_t* out) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
-    return ToC(sortid::record_pack({unix_ms, machine_id, counter}, out));
+    return ToC(sortid::pack_record({unix_ms, machine_id, counter}, out));
   });
 }
 
-void sortid_record_unpack(const uint8_t* id, int64_t* unix_ms, uint64_t* machine_id,
+void sortid_unpack_record(const uint8_t* id, int64_t* unix_ms, uint64_t* machine_id,
                           uint32_t* counter) {
   if (id == nullptr) return;
-  const sortid::RecordFields fields = sortid::record_unpack(id);
+  const sortid::RecordFields fields = sortid::unpack_record(id);
   if (unix_ms != nullptr) *unix_ms = fields.unix_ms;
   if (machine_id != nullptr) *machine_id = fields.machine_id;
   if (counter != nullptr) *counter = fields.counter;
 }
 
-sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_len,
-                                 size_t* position) {
+sortid_error sortid_split_typeid(const char* text, size_t len, size_t* type_name_len,
+                                 size_t* error_position) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     if (text == nullptr && len != 0) return SORTID_ERROR_ARGUMENT;
-    const sortid::TypeIdSplit split = sortid::typeid_split(std::string_view(text ? text : "", len));
-    if (split.error == Error::kOk) {
-      if (prefix_len != nullptr) *prefix_len = split.prefix_len;
-    } else if (position != nullptr) {
-      *position = split.prefix_len;
+    const sortid::Result split = sortid::split_typeid(std::string_view(text ? text : "", len));
+    if (split.ok()) {
+      if (type_name_len != nullptr) *type_name_len = split.count;
+    } else if (error_position != nullptr) {
+      *error_position = split.position;
     }
     return ToC(split.error);
   });
 }
 
-sortid_error sortid_chacha20_keystream(const uint8_t* key, uint32_t counter, const uint8_t* nonce,
-                                       uint8_t* out, size_t blocks) {
+size_t sortid_format_iso8601(int64_t unix_ms, char* out, size_t capacity) {
+  return Guarded(size_t{0},
+                 [&]() -> size_t { return sortid::format_iso8601(unix_ms, out, capacity); });
+}
+
+sortid_error sortid_parse_timestamp(const char* text, size_t len, sortid_time_bound bound,
+                                    int64_t* unix_ms) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
-    return ToC(sortid::chacha20_keystream(key, counter, nonce, out, blocks));
+    if ((text == nullptr && len != 0) || unix_ms == nullptr ||
+        (bound != SORTID_TIME_START && bound != SORTID_TIME_END)) {
+      return SORTID_ERROR_ARGUMENT;
+    }
+    const std::optional<int64_t> ms = sortid::parse_timestamp(
+        std::string_view(text ? text : "", len), static_cast<sortid::TimeBound>(bound));
+    if (!ms) return SORTID_ERROR_ARGUMENT;
+    *unix_ms = *ms;
+    return SORTID_OK;
   });
 }
 
@@ -275,27 +295,20 @@ sortid_error sortid_generator_generate(sortid_generator* generator, sortid_id_ki
                                        uint8_t* ids, size_t count, size_t* generated) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
-    const sortid::GenerateResult r =
-        generator->generator.generate(static_cast<sortid::IdKind>(kind), ids, count);
-    if (generated != nullptr) *generated = r.generated;
-    return ToC(r.error);
+    return Generated(generator->generator.generate(static_cast<sortid::IdKind>(kind), ids, count),
+                     generated);
   });
 }
 
 sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count, size_t* generated) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
-    const sortid::GenerateResult r =
-        sortid::generate(static_cast<sortid::IdKind>(kind), ids, count);
-    if (generated != nullptr) *generated = r.generated;
-    return ToC(r.error);
+    return Generated(sortid::generate(static_cast<sortid::IdKind>(kind), ids, count), generated);
   });
 }
 
 sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count, size_t* generated) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
-    const sortid::GenerateResult r = sortid::generate_ulid_monotonic_global(ids, count);
-    if (generated != nullptr) *generated = r.generated;
-    return ToC(r.error);
+    return Generated(sortid::generate_ulid_monotonic_global(ids, count), generated);
   });
 }
 
@@ -305,19 +318,31 @@ sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, cha
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     sortid::TextOptions opts;
     if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-    const sortid::GenerateResult r =
+    return Generated(
         sortid::generate_text(static_cast<sortid::IdKind>(kind), static_cast<Format>(format), out,
-                              count, out_stride, opts);
-    if (generated != nullptr) *generated = r.generated;
-    return ToC(r.error);
+                              count, out_stride, opts),
+        generated);
   });
 }
 
-size_t sortid_targets(int which, const char** names, size_t capacity) {
+sortid_error sortid_generator_generate_text(sortid_generator* generator, sortid_id_kind kind,
+                                            sortid_format format, char* out, size_t count,
+                                            size_t out_stride, const sortid_text_options* options,
+                                            size_t* generated) {
+  return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
+    sortid::TextOptions opts;
+    if (generator == nullptr || !ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
+    return Generated(generator->generator.generate_text(static_cast<sortid::IdKind>(kind),
+                                                        static_cast<Format>(format), out, count,
+                                                        out_stride, opts),
+                     generated);
+  });
+}
+
+size_t sortid_targets(sortid_target_set which, const char** names, size_t capacity) {
   return Guarded(size_t{0}, [&]() -> size_t {
-    const auto list =
-        sortid::targets(which == SORTID_TARGETS_COMPILED ? sortid::TargetSet::kCompiled
-                                                         : sortid::TargetSet::kSupported);
+    if (which != SORTID_TARGETS_COMPILED && which != SORTID_TARGETS_SUPPORTED) return 0;
+    const auto list = sortid::targets(static_cast<sortid::TargetSet>(which));
     for (size_t i = 0; i < list.size() && i < capacity; ++i) names[i] = list[i];
     return list.size();
   });
@@ -335,7 +360,7 @@ sortid_error sortid_set_target(const char* name) {
 
 const char* sortid_version(void) { return SORTID_VERSION_STRING; }
 
-sortid_generator* sortid_generator_new_with(const sortid_generator_options* options) {
+sortid_generator* sortid_generator_create_with(const sortid_generator_options* options) {
   return Guarded(nullptr, [&]() -> sortid_generator* {
     if (options == nullptr) return sortid_generator_create(nullptr);
     if (options->monotonic_increment_bits > 32) return nullptr;
@@ -363,19 +388,51 @@ sortid_error sortid_generator_fill_random(sortid_generator* generator, uint8_t* 
   });
 }
 
-sortid_error sortid_ulid_new(uint8_t* id) {
+sortid_error sortid_new_ulid(uint8_t* id) {
   return Guarded(SORTID_ERROR_NO_MEMORY,
                  [&]() -> sortid_error { return ToC(sortid::new_ulid(id)); });
 }
 
-sortid_error sortid_ulid_new_monotonic(uint8_t* id) {
+sortid_error sortid_new_ulid_monotonic(uint8_t* id) {
   return Guarded(SORTID_ERROR_NO_MEMORY,
                  [&]() -> sortid_error { return ToC(sortid::new_ulid_monotonic(id)); });
 }
 
-sortid_error sortid_ulid_new_text(char* out) {
+sortid_error sortid_new_ulid_text(char* out) {
   return Guarded(SORTID_ERROR_NO_MEMORY,
                  [&]() -> sortid_error { return ToC(sortid::new_ulid_text(out)); });
+}
+
+sortid_error sortid_new_record_id(uint8_t* id) {
+  return Guarded(SORTID_ERROR_NO_MEMORY,
+                 [&]() -> sortid_error { return ToC(sortid::new_record_id(id)); });
+}
+
+sortid_error sortid_new_uuidv7(uint8_t* id) {
+  return Guarded(SORTID_ERROR_NO_MEMORY,
+                 [&]() -> sortid_error { return ToC(sortid::new_uuidv7(id)); });
+}
+
+// ---- Deprecated names: the same functions under their former names. ----
+
+sortid_error sortid_ulid_new(uint8_t* id) { return sortid_new_ulid(id); }
+sortid_error sortid_ulid_new_monotonic(uint8_t* id) { return sortid_new_ulid_monotonic(id); }
+sortid_error sortid_ulid_new_text(char* out) { return sortid_new_ulid_text(out); }
+sortid_error sortid_ulid_increment(uint8_t* id) { return sortid_increment_ulid(id); }
+sortid_error sortid_record_pack(int64_t unix_ms, uint64_t machine_id, uint32_t counter,
+                                uint8_t* out) {
+  return sortid_pack_record(unix_ms, machine_id, counter, out);
+}
+void sortid_record_unpack(const uint8_t* id, int64_t* unix_ms, uint64_t* machine_id,
+                          uint32_t* counter) {
+  sortid_unpack_record(id, unix_ms, machine_id, counter);
+}
+sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_len,
+                                 size_t* position) {
+  return sortid_split_typeid(text, len, prefix_len, position);
+}
+sortid_generator* sortid_generator_new_with(const sortid_generator_options* options) {
+  return sortid_generator_create_with(options);
 }
 
 }  // extern "C"

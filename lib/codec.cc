@@ -10,6 +10,7 @@
 #include "kernels/scalar/chacha20.h"
 #include "kernels/scalar/reference.h"
 #include "lib/bulk.h"
+#include "lib/keystream.h"
 #include "lib/options.h"
 #include "lib/targets.h"
 #include "sortid/sortid.hpp"
@@ -40,11 +41,11 @@ size_t item_length(Format format, const TextOptions& options, Error* error) {
 namespace {
 
 // The two directions' kernels, chosen by their arguments.
-Status RunKernel(const kernels::KernelTable& table, Format format,
+Result RunKernel(const kernels::KernelTable& table, Format format,
                  const kernels::EncodeArgs& args) {
   return table.encode[static_cast<int>(format)](args);
 }
-Status RunKernel(const kernels::KernelTable& table, Format format,
+Result RunKernel(const kernels::KernelTable& table, Format format,
                  const kernels::DecodeArgs& args) {
   return table.decode[static_cast<int>(format)](args);
 }
@@ -54,7 +55,7 @@ Status RunKernel(const kernels::KernelTable& table, Format format,
 // kernel runs batch by batch on make_args(resolved, done, n, bits, plan), the
 // arguments for the n items from item done on (bits: their validity).
 template <class MakeArgs>
-Status FixedStride(Format format, bool encode, const void* text, const uint8_t* ids, size_t count,
+Result FixedStride(Format format, bool encode, const void* text, const uint8_t* ids, size_t count,
                    size_t stride, uint8_t* validity, const TextOptions& options,
                    MakeArgs make_args) {
   const internal::ResolvedOptions resolved(format, options);
@@ -74,7 +75,7 @@ Status FixedStride(Format format, bool encode, const void* text, const uint8_t* 
 
 }  // namespace
 
-Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t out_stride,
+Result encode(Format format, const uint8_t* ids, size_t count, char* out, size_t out_stride,
               uint8_t* validity, const TextOptions& options) {
   return FixedStride(format, true, out, ids, count, out_stride, validity, options,
                      [&](const internal::ResolvedOptions& r, size_t done, size_t n, uint8_t* bits,
@@ -84,7 +85,7 @@ Status encode(Format format, const uint8_t* ids, size_t count, char* out, size_t
                      });
 }
 
-Status decode(Format format, const char* text, size_t count, size_t stride, uint8_t* ids,
+Result decode(Format format, const char* text, size_t count, size_t stride, uint8_t* ids,
               uint8_t* validity, const TextOptions& options) {
   return FixedStride(format, false, text, ids, count, stride, validity, options,
                      [&](const internal::ResolvedOptions& r, size_t done, size_t n, uint8_t* bits,
@@ -94,7 +95,7 @@ Status decode(Format format, const char* text, size_t count, size_t stride, uint
                      });
 }
 
-Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out, size_t out_stride,
+Result encode(Format format, std::span<const uint8_t> ids, std::span<char> out, size_t out_stride,
               std::span<uint8_t> validity, const TextOptions& options) {
   const size_t count = ids.size() / 16;
   if (ids.size() % 16 != 0 || MulOverflows(count, out_stride) || out.size() < count * out_stride ||
@@ -105,7 +106,7 @@ Status encode(Format format, std::span<const uint8_t> ids, std::span<char> out, 
                 validity.empty() ? nullptr : validity.data(), options);
 }
 
-Status decode(Format format, std::span<const char> text, size_t stride, std::span<uint8_t> ids,
+Result decode(Format format, std::span<const char> text, size_t stride, std::span<uint8_t> ids,
               std::span<uint8_t> validity, const TextOptions& options) {
   if (stride == 0 || text.size() % stride != 0) return {Error::kArgument};
   const size_t count = text.size() / stride;
@@ -117,9 +118,9 @@ Status decode(Format format, std::span<const char> text, size_t stride, std::spa
                 validity.empty() ? nullptr : validity.data(), options);
 }
 
-Explanation explain(Format format, std::string_view item, const TextOptions& options) {
+Result explain(Format format, std::string_view item, const TextOptions& options) {
   const internal::ResolvedOptions resolved(format, options);
-  if (resolved.error != Error::kOk) return {resolved.error, 0};
+  if (resolved.error != Error::kOk) return {.error = resolved.error};
   uint8_t unused[16];
   return reference::DecodeItem(resolved, reinterpret_cast<const uint8_t*>(item.data()), item.size(),
                                unused);

@@ -43,10 +43,10 @@ class DecodeGathered {
 
   // Decodes items[0, n) (n <= kGatherBatch) into ids / validity at base.
   // A null item (data == nullptr) comes out invalid.
-  Status Batch(const TextItem* items, size_t n, size_t base, uint8_t* ids, uint8_t* validity) {
+  Result Batch(const TextItem* items, size_t n, size_t base, uint8_t* ids, uint8_t* validity) {
     const size_t prefix_len = resolved_.prefix_len;
     size_t group_size[2] = {0, 0};
-    Status status;
+    Result status;
     for (size_t j = 0; j < n; ++j) {
       const size_t i = base + j;
       std::memset(ids + 16 * i, 0, 16);
@@ -60,7 +60,7 @@ class DecodeGathered {
       if (g == groups_ ||
           (prefix_len != 0 && std::memcmp(item.data, resolved_.prefix, prefix_len) != 0)) {
         if (validity != nullptr) SetBit(validity, i, false);
-        ++status.invalid;
+        ++status.count;
         continue;
       }
       std::memcpy(gathered_[g] + chars_[g] * group_size[g], item.data + prefix_len, chars_[g]);
@@ -79,9 +79,9 @@ class DecodeGathered {
                                      gathered_ids_,
                                      gathered_validity_,
                                      &kernels_[g].plan};
-      const Status decoded = kernels_[g].table.decode[static_cast<int>(format_[g])](args);
+      const Result decoded = kernels_[g].table.decode[static_cast<int>(format_[g])](args);
       if (!decoded.ok()) return {decoded.error};
-      status.invalid += decoded.invalid;
+      status.count += decoded.count;
       for (size_t k = 0; k < group_size[g]; ++k) {
         const size_t i = base + gathered_index_[g][k];
         const bool valid = GetBit(gathered_validity_, k);
@@ -113,7 +113,7 @@ TextOptions WithoutTerminator(const TextOptions& options) {
 
 }  // namespace
 
-Status decode_items(Format format, const TextItem* items, size_t count, uint8_t* ids,
+Result decode_items(Format format, const TextItem* items, size_t count, uint8_t* ids,
                     uint8_t* validity, const TextOptions& options) {
   const internal::ResolvedOptions resolved(format, WithoutTerminator(options));
   if (resolved.error != Error::kOk) return {resolved.error};
@@ -121,18 +121,18 @@ Status decode_items(Format format, const TextItem* items, size_t count, uint8_t*
   if (items == nullptr || ids == nullptr || MulOverflows(count, 16)) return {Error::kArgument};
   DecodeGathered decoder(format, resolved, count);
   if (decoder.error() != Error::kOk) return {decoder.error()};
-  Status status;
+  Result status;
   for (size_t base = 0; base < count; base += kGatherBatch) {
-    const Status batch =
+    const Result batch =
         decoder.Batch(items + base, std::min(kGatherBatch, count - base), base, ids, validity);
     if (!batch.ok()) return batch;
-    status.invalid += batch.invalid;
+    status.count += batch.count;
   }
   if (validity != nullptr) internal::ClearTail(validity, count);
   return status;
 }
 
-Status decode_column(Format format, const int32_t* offsets, const char* data, size_t count,
+Result decode_column(Format format, const int32_t* offsets, const char* data, size_t count,
                      const uint8_t* input_validity, uint8_t* ids, uint8_t* validity,
                      const TextOptions& options) {
   const internal::ResolvedOptions resolved(format, WithoutTerminator(options));
@@ -147,7 +147,7 @@ Status decode_column(Format format, const int32_t* offsets, const char* data, si
   DecodeGathered decoder(format, resolved, count);
   if (decoder.error() != Error::kOk) return {decoder.error()};
   TextItem items[kGatherBatch];
-  Status status;
+  Result status;
   for (size_t base = 0; base < count; base += kGatherBatch) {
     const size_t n = std::min(kGatherBatch, count - base);
     for (size_t j = 0; j < n; ++j) {
@@ -157,15 +157,15 @@ Status decode_column(Format format, const int32_t* offsets, const char* data, si
                      ? TextItem{data + offsets[i], static_cast<size_t>(offsets[i + 1] - offsets[i])}
                      : TextItem{nullptr, 0};
     }
-    const Status batch = decoder.Batch(items, n, base, ids, validity);
+    const Result batch = decoder.Batch(items, n, base, ids, validity);
     if (!batch.ok()) return batch;
-    status.invalid += batch.invalid;
+    status.count += batch.count;
   }
   if (validity != nullptr) internal::ClearTail(validity, count);
   return status;
 }
 
-Status encode_column(Format format, const uint8_t* ids, size_t count, const uint8_t* input_validity,
+Result encode_column(Format format, const uint8_t* ids, size_t count, const uint8_t* input_validity,
                      int32_t* offsets, char* data, uint8_t* validity, const TextOptions& options) {
   const internal::ResolvedOptions resolved(format, WithoutTerminator(options));
   if (resolved.error != Error::kOk) return {resolved.error};
@@ -191,7 +191,7 @@ Status encode_column(Format format, const uint8_t* ids, size_t count, const uint
   uint8_t present_ids[kEncodeBatch * 16];
   uint8_t encoded_validity[kEncodeBatch / 8];
   size_t written = 0;  // bytes of data in use
-  Status status;
+  Result status;
   for (size_t base = 0; base < count; base += kEncodeBatch) {
     const size_t n = std::min(kEncodeBatch, count - base);
     const uint8_t* source = ids + 16 * base;
@@ -211,7 +211,7 @@ Status encode_column(Format format, const uint8_t* ids, size_t count, const uint
                                      item_len,     resolved.prefix, resolved.prefix_len,
                                      -1,           resolved.lower,  encoded_validity,
                                      &kernels.plan};
-      const Status encoded = kernel(args);
+      const Result encoded = kernel(args);
       if (!encoded.ok()) return {encoded.error};
     }
     for (size_t j = 0, k = 0; j < n; ++j) {
@@ -226,7 +226,7 @@ Status encode_column(Format format, const uint8_t* ids, size_t count, const uint
           written += item_len;
         }
       }
-      if (!valid) ++status.invalid;
+      if (!valid) ++status.count;
       if (validity != nullptr) SetBit(validity, i, valid);
     }
   }

@@ -22,7 +22,7 @@ constexpr size_t kTextChunk = 256;  // IDs generated, then encoded, per step
 
 // Random ULIDs sharing one clock reading: 10 keystream bytes each, copied in
 // runs that the buffer holds without a refill and zeroed as handed out.
-GenerateResult FillRandomUlids(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
+Result FillRandomUlids(internal::GeneratorState& s, int64_t now, uint8_t* ids, size_t count) {
   const uint64_t stamp = __builtin_bswap64(static_cast<uint64_t>(now) << 16);
   size_t i = 0;
   while (i < count) {
@@ -31,7 +31,7 @@ GenerateResult FillRandomUlids(Generator::State& s, int64_t now, uint8_t* ids, s
       // past what this call reports as generated.
       uint8_t random[10];
       const Error error = s.Take(random, sizeof(random));
-      if (error != Error::kOk) return {error, i};
+      if (error != Error::kOk) return {.error = error, .count = i};
       std::memcpy(ids + 16 * i, &stamp, 6);
       std::memcpy(ids + 16 * i + 6, random, sizeof(random));
       explicit_bzero(random, sizeof(random));
@@ -48,42 +48,42 @@ GenerateResult FillRandomUlids(Generator::State& s, int64_t now, uint8_t* ids, s
     std::memset(random, 0, 10 * run);
     s.available -= 10 * run;
   }
-  return {Error::kOk, count};
+  return {.error = Error::kOk, .count = count};
 }
 
 // The first ID of a batch takes the monotonic step (fresh random bits when
 // the millisecond advanced, + increment otherwise); every later ID shares
 // that clock reading. Overflow stops before writing; the state stays the last
 // ID written.
-GenerateResult FillMonotonicUlids(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
-  if (s.increment_bits > 32) return {Error::kArgument, 0};
-  if (now < 0 || now > kMaxUlidMs) return {Error::kRange, 0};
+Result FillMonotonicUlids(internal::GeneratorState& s, int64_t now, uint8_t* ids, size_t count) {
+  if (s.increment_bits > 32) return {.error = Error::kArgument, .count = 0};
+  if (now < 0 || now > kMaxUlidMs) return {.error = Error::kRange, .count = 0};
   size_t i = 0;
   if (!s.ulid.has_last || static_cast<uint64_t>(now) > LoadBigEndian(s.ulid.last, 6)) {
     uint8_t random80[10];
     const Error error = s.Take(random80, sizeof(random80));
-    if (error != Error::kOk) return {error, 0};
+    if (error != Error::kOk) return {.error = error, .count = 0};
     (void)internal::MonotonicNext(&s.ulid, now, random80, ids);
     explicit_bzero(random80, sizeof(random80));
     i = 1;
   }
   if (s.increment_bits == 0) {
     i += internal::MonotonicContinue(&s.ulid, ids + 16 * i, count - i);
-    return {i == count ? Error::kOk : Error::kOverflow, i};
+    return {.error = i == count ? Error::kOk : Error::kOverflow, .count = i};
   }
   const uint32_t mask = static_cast<uint32_t>((uint64_t{1} << s.increment_bits) - 1);
   for (; i < count; ++i) {
     uint32_t random;
     const Error error = s.Take(reinterpret_cast<uint8_t*>(&random), sizeof(random));
-    if (error != Error::kOk) return {error, i};
+    if (error != Error::kOk) return {.error = error, .count = i};
     const Error step = internal::MonotonicAdd(&s.ulid, uint64_t{random & mask} + 1, ids + 16 * i);
-    if (step != Error::kOk) return {step, i};
+    if (step != Error::kOk) return {.error = step, .count = i};
   }
-  return {Error::kOk, count};
+  return {.error = Error::kOk, .count = count};
 }
 
-GenerateResult FillUuidV7(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
-  if (now < 0 || now > kMaxUlidMs) return {Error::kRange, 0};
+Result FillUuidV7(internal::GeneratorState& s, int64_t now, uint8_t* ids, size_t count) {
+  if (now < 0 || now > kMaxUlidMs) return {.error = Error::kRange, .count = 0};
   auto& st = s.uuidv7;
   for (size_t i = 0; i < count; ++i) {
     int64_t ms = now;
@@ -91,7 +91,7 @@ GenerateResult FillUuidV7(Generator::State& s, int64_t now, uint8_t* ids, size_t
     if (!st.has_last || now > st.ms) {
       uint8_t random[10];
       const Error error = s.Take(random, sizeof(random));
-      if (error != Error::kOk) return {error, i};
+      if (error != Error::kOk) return {.error = error, .count = i};
       rand_a = LoadBigEndian(random, 2) & 0x0FFF;
       rand_b = LoadBigEndian(random + 2, 8) & ((uint64_t{1} << 62) - 1);
       explicit_bzero(random, sizeof(random));
@@ -101,7 +101,7 @@ GenerateResult FillUuidV7(Generator::State& s, int64_t now, uint8_t* ids, size_t
       rand_b = st.rand_b + 1;
       if (rand_b >> 62) {
         rand_b = 0;
-        if (++rand_a >> 12) return {Error::kOverflow, i};  // state unchanged
+        if (++rand_a >> 12) return {.error = Error::kOverflow, .count = i};  // state unchanged
       }
     }
     st = {true, ms, rand_a, rand_b};
@@ -111,7 +111,7 @@ GenerateResult FillUuidV7(Generator::State& s, int64_t now, uint8_t* ids, size_t
         __builtin_bswap64(uint64_t{2} << 62 | rand_b)};
     std::memcpy(ids + 16 * i, halves, 16);
   }
-  return {Error::kOk, count};
+  return {.error = Error::kOk, .count = count};
 }
 
 // The next range of count (timestamp, counter) values after old: a later ms
@@ -135,7 +135,7 @@ void WriteRecordIds(uint64_t first, uint64_t machine, uint8_t* ids, size_t count
 }
 
 // A machine id (40 bits) and a starting counter (20 bits) from the keystream.
-Error DrawRecordStart(Generator::State& s, uint64_t* machine_id, uint64_t* value) {
+Error DrawRecordStart(internal::GeneratorState& s, uint64_t* machine_id, uint64_t* value) {
   uint8_t random[8];
   const Error error = s.Take(random, sizeof(random));
   if (error != Error::kOk) return error;
@@ -145,10 +145,10 @@ Error DrawRecordStart(Generator::State& s, uint64_t* machine_id, uint64_t* value
   return Error::kOk;
 }
 
-GenerateResult FillRecordIds(Generator::State& s, int64_t now, uint8_t* ids, size_t count) {
+Result FillRecordIds(internal::GeneratorState& s, int64_t now, uint8_t* ids, size_t count) {
   // Compared before subtracting: a clock near INT64_MIN must not overflow.
   if (now < kRecordInceptionMs || now - kRecordInceptionMs >= (int64_t{1} << 40)) {
-    return {Error::kRange, 0};
+    return {.error = Error::kRange, .count = 0};
   }
   const auto ms = static_cast<uint64_t>(now - kRecordInceptionMs);
   uint64_t first, last;
@@ -156,13 +156,14 @@ GenerateResult FillRecordIds(Generator::State& s, int64_t now, uint8_t* ids, siz
     auto& own = s.record;
     if (!own.ready) {
       const Error error = DrawRecordStart(s, &own.machine_id, &own.value);
-      if (error != Error::kOk) return {error, 0};
+      if (error != Error::kOk) return {.error = error, .count = 0};
       own.ready = true;
     }
-    if (!NextRecordRange(own.value, ms, count, &first, &last)) return {Error::kRange, 0};
+    if (!NextRecordRange(own.value, ms, count, &first, &last))
+      return {.error = Error::kRange, .count = 0};
     own.value = last;
     WriteRecordIds(first, own.machine_id, ids, count);
-    return {Error::kOk, count};
+    return {.error = Error::kOk, .count = count};
   }
   internal::ProcessState& process = internal::Process();
   if (!process.record_ready.load(std::memory_order_acquire)) {
@@ -170,7 +171,7 @@ GenerateResult FillRecordIds(Generator::State& s, int64_t now, uint8_t* ids, siz
     if (!process.record_ready.load(std::memory_order_relaxed)) {
       uint64_t value = 0;
       const Error error = DrawRecordStart(s, &process.record_machine_id, &value);
-      if (error != Error::kOk) return {error, 0};
+      if (error != Error::kOk) return {.error = error, .count = 0};
       process.record_value.store(value, std::memory_order_relaxed);
       process.record_ready.store(true, std::memory_order_release);
     }
@@ -178,10 +179,11 @@ GenerateResult FillRecordIds(Generator::State& s, int64_t now, uint8_t* ids, siz
   // Reserve count consecutive (timestamp, counter) values.
   uint64_t old = process.record_value.load(std::memory_order_relaxed);
   do {
-    if (!NextRecordRange(old, ms, count, &first, &last)) return {Error::kRange, 0};
+    if (!NextRecordRange(old, ms, count, &first, &last))
+      return {.error = Error::kRange, .count = 0};
   } while (!process.record_value.compare_exchange_weak(old, last, std::memory_order_relaxed));
   WriteRecordIds(first, process.record_machine_id, ids, count);
-  return {Error::kOk, count};
+  return {.error = Error::kOk, .count = count};
 }
 
 }  // namespace
@@ -206,16 +208,19 @@ Error Generator::fill_random(uint8_t* out, size_t n) {
   return state_->Take(out, n);
 }
 
-GenerateResult Generator::generate(IdKind kind, uint8_t* ids, size_t count) {
+Result Generator::generate(IdKind kind, uint8_t* ids, size_t count) {
+  return internal::Generate(*state_, kind, ids, count);
+}
+
+Result internal::Generate(GeneratorState& s, IdKind kind, uint8_t* ids, size_t count) {
   if (count == 0) return {};
-  if (ids == nullptr) return {Error::kArgument, 0};
-  State& s = *state_;
+  if (ids == nullptr) return {.error = Error::kArgument, .count = 0};
   const Error ready = s.Ready();
-  if (ready != Error::kOk) return {ready, 0};
+  if (ready != Error::kOk) return {.error = ready, .count = 0};
   const int64_t now = s.clock(s.clock_context);
   switch (kind) {
     case IdKind::kUlid:
-      if (now < 0 || now > kMaxUlidMs) return {Error::kRange, 0};
+      if (now < 0 || now > kMaxUlidMs) return {.error = Error::kRange, .count = 0};
       return FillRandomUlids(s, now, ids, count);
     case IdKind::kUlidMonotonic:
       return FillMonotonicUlids(s, now, ids, count);
@@ -224,7 +229,7 @@ GenerateResult Generator::generate(IdKind kind, uint8_t* ids, size_t count) {
     case IdKind::kUuidV7:
       return FillUuidV7(s, now, ids, count);
   }
-  return {Error::kArgument, 0};
+  return {.error = Error::kArgument, .count = 0};
 }
 
 Error Generator::resume_after(IdKind kind, const uint8_t* last_id) {
@@ -249,27 +254,33 @@ Error Generator::resume_after(IdKind kind, const uint8_t* last_id) {
   return Error::kArgument;
 }
 
-GenerateResult Generator::generate_text(IdKind kind, Format format, char* out, size_t count,
-                                        size_t out_stride, const TextOptions& options) {
+Result Generator::generate_text(IdKind kind, Format format, char* out, size_t count,
+                                size_t out_stride, const TextOptions& options) {
+  return internal::GenerateText(*state_, kind, format, out, count, out_stride, options);
+}
+
+Result internal::GenerateText(GeneratorState& s, IdKind kind, Format format, char* out,
+                              size_t count, size_t out_stride, const TextOptions& options) {
   if (count == 0) return {};
-  if (out == nullptr || out_stride < item_length(format, options)) return {Error::kArgument, 0};
+  if (out == nullptr || out_stride < item_length(format, options))
+    return {.error = Error::kArgument, .count = 0};
   uint8_t chunk[kTextChunk * 16];
   size_t done = 0;
   while (done < count) {
     const size_t n = count - done < kTextChunk ? count - done : kTextChunk;
-    const GenerateResult made = generate(kind, chunk, n);
-    const Status encoded = encode(format, chunk, made.generated, out + done * out_stride,
-                                  out_stride, nullptr, options);
-    if (!encoded.ok()) return {encoded.error, done};
-    done += made.generated;
-    if (!made.ok()) return {made.error, done};
+    const Result made = Generate(s, kind, chunk, n);
+    const Result encoded =
+        encode(format, chunk, made.count, out + done * out_stride, out_stride, nullptr, options);
+    if (!encoded.ok()) return {.error = encoded.error, .count = done};
+    done += made.count;
+    if (!made.ok()) return {.error = made.error, .count = done};
   }
-  return {Error::kOk, done};
+  return {.error = Error::kOk, .count = done};
 }
 
 namespace internal {
 
-thread_local Generator::State* t_thread_state = nullptr;
+thread_local GeneratorState* t_thread_state = nullptr;
 
 namespace {
 
@@ -279,38 +290,58 @@ namespace {
 // static destructors and thread_locals constructed before the pool's.
 thread_local bool t_pool_destroyed = false;
 
+// A state seeded from the OS (may throw std::bad_alloc), and its wiping delete.
+GeneratorState* NewState() {
+  auto* state = new GeneratorState();
+  state->Init({});
+  return state;
+}
+void DeleteState(GeneratorState* state) {
+  if (state == nullptr) return;
+  explicit_bzero(static_cast<void*>(state), sizeof(GeneratorState));
+  delete state;
+}
+
+// A state of one call's own, deleted at scope exit.
+struct OwnedState {
+  OwnedState() : state(NewState()) {}
+  ~OwnedState() { DeleteState(state); }
+  OwnedState(const OwnedState&) = delete;
+  OwnedState& operator=(const OwnedState&) = delete;
+  GeneratorState* state;
+};
+
 }  // namespace
 
-Generator* ThreadGenerator() {
+GeneratorState* ThreadGenerator() {
   if (t_pool_destroyed) return nullptr;
   struct Owner {
-    Generator* generator = nullptr;
+    GeneratorState* state = nullptr;
     ~Owner() {
       t_thread_state = nullptr;
       t_pool_destroyed = true;
-      delete generator;
+      DeleteState(state);
     }
   };
   thread_local Owner owner;
-  if (owner.generator == nullptr) {
-    owner.generator = new Generator();
-    t_thread_state = &GeneratorAccess::Of(*owner.generator);
+  if (owner.state == nullptr) {
+    owner.state = NewState();
+    t_thread_state = owner.state;
   }
-  return owner.generator;
+  return owner.state;
 }
 
 }  // namespace internal
 
 namespace {
 
-// The process-wide monotonic order, with random bits drawn from g.
-GenerateResult GlobalMonotonic(Generator& g, uint8_t* ids, size_t count) {
-  Generator::State& s = internal::GeneratorAccess::Of(g);
+// The process-wide monotonic order, with random bits drawn from s.
+Result GlobalMonotonic(internal::GeneratorState& s, uint8_t* ids, size_t count) {
   Error error = s.Ready();
-  if (error != Error::kOk) return {error, 0};
+  if (error != Error::kOk) return {.error = error, .count = 0};
   uint8_t random80[10];  // drawn outside the lock; used when the ms advanced
   error = s.Take(random80, sizeof(random80));
-  if (error != Error::kOk) return {error, 0};
+  if (error != Error::kOk) return {.error = error, .count = 0};
   const int64_t now = internal::RealtimeMs();
   internal::MonotonicState range;  // the reserved range's first ID
   size_t reserved = 0;
@@ -324,47 +355,49 @@ GenerateResult GlobalMonotonic(Generator& g, uint8_t* ids, size_t count) {
     }
   }
   explicit_bzero(random80, sizeof(random80));
-  if (error != Error::kOk) return {error, 0};
+  if (error != Error::kOk) return {.error = error, .count = 0};
   std::memcpy(ids, range.last, 16);
   internal::MonotonicContinue(&range, ids + 16, reserved - 1);
-  return {reserved == count ? Error::kOk : Error::kOverflow, reserved};
+  return {.error = reserved == count ? Error::kOk : Error::kOverflow, .count = reserved};
 }
 
 // Runs body on the calling thread's pool generator, or, once that has been
 // destroyed, on a generator of this call only (seeded from the OS, wiped on
 // return). An allocation failure is an error, never an exception.
 template <typename Body>
-GenerateResult OnPool(Body body) noexcept {
+Result OnPool(Body body) noexcept {
   try {
-    if (Generator* pool = internal::ThreadGenerator()) return body(*pool);
-    Generator late;
-    return body(late);
+    if (internal::GeneratorState* pool = internal::ThreadGenerator()) return body(*pool);
+    const internal::OwnedState late;
+    return body(*late.state);
   } catch (const std::bad_alloc&) {
-    return {Error::kNoMemory, 0};
+    return {.error = Error::kNoMemory, .count = 0};
   }
 }
 
 }  // namespace
 
-GenerateResult generate(IdKind kind, uint8_t* ids, size_t count) {
+Result generate(IdKind kind, uint8_t* ids, size_t count) {
   // After the pool generator is gone the process-wide order keeps
   // per-thread monotonic IDs increasing across calls.
   if (kind == IdKind::kUlidMonotonic && internal::t_pool_destroyed) {
     return generate_ulid_monotonic_global(ids, count);
   }
-  return OnPool([&](Generator& g) { return g.generate(kind, ids, count); });
-}
-
-GenerateResult generate_text(IdKind kind, Format format, char* out, size_t count, size_t out_stride,
-                             const TextOptions& options) {
   return OnPool(
-      [&](Generator& g) { return g.generate_text(kind, format, out, count, out_stride, options); });
+      [&](internal::GeneratorState& s) { return internal::Generate(s, kind, ids, count); });
 }
 
-GenerateResult generate_ulid_monotonic_global(uint8_t* ids, size_t count) {
+Result generate_text(IdKind kind, Format format, char* out, size_t count, size_t out_stride,
+                     const TextOptions& options) {
+  return OnPool([&](internal::GeneratorState& s) {
+    return internal::GenerateText(s, kind, format, out, count, out_stride, options);
+  });
+}
+
+Result generate_ulid_monotonic_global(uint8_t* ids, size_t count) {
   if (count == 0) return {};
-  if (ids == nullptr) return {Error::kArgument, 0};
-  return OnPool([&](Generator& g) { return GlobalMonotonic(g, ids, count); });
+  if (ids == nullptr) return {.error = Error::kArgument, .count = 0};
+  return OnPool([&](internal::GeneratorState& s) { return GlobalMonotonic(s, ids, count); });
 }
 
 }  // namespace sortid

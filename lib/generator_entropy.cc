@@ -63,7 +63,7 @@ int64_t RealtimeMs(void*) {
 
 }  // namespace internal
 
-void Generator::State::Init(const GeneratorOptions& options) {
+void internal::GeneratorState::Init(const GeneratorOptions& options) {
   static constexpr uint8_t kZeroNonce[12] = {};
   static constexpr uint8_t kNoKey[32] = {};
   reference::ChaChaState initial = reference::ChaChaInit(kNoKey, 0, kZeroNonce);
@@ -80,14 +80,14 @@ void Generator::State::Init(const GeneratorOptions& options) {
   }
 }
 
-void Generator::State::Wipe() {
+void internal::GeneratorState::Wipe() {
   explicit_bzero(chacha + 4, 32);
   explicit_bzero(buffer, sizeof(buffer));
   available = 0;
   since_reseed = 0;
 }
 
-Error Generator::State::Ready() {
+Error internal::GeneratorState::Ready() {
   // An unknown or unsupported SORTID_TARGET: the stand-in kernel table is
   // active and generation reports kUnsupported like every other call.
   if (internal::ActiveTable() == &kernels::UnsupportedTable()) return Error::kUnsupported;
@@ -115,7 +115,7 @@ Error Generator::State::Ready() {
   return Error::kOk;
 }
 
-Error Generator::State::Refill() {
+Error internal::GeneratorState::Refill() {
   const kernels::KernelTable* table = internal::ActiveTable();
   if (!deterministic && since_reseed + kRefillBytes > kReseedBytes) {
     uint8_t fresh[32];
@@ -136,7 +136,7 @@ Error Generator::State::Refill() {
   return Error::kOk;
 }
 
-Error Generator::State::Take(uint8_t* out, size_t n) {
+Error internal::GeneratorState::Take(uint8_t* out, size_t n) {
   uint8_t* const start = out;
   const size_t total = n;
   while (n > 0) {

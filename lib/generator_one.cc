@@ -20,8 +20,8 @@ using internal::t_thread_state;
 // Buffered bytes mean a refill ran on an active kernel table, and the active
 // table never becomes unset again (set_target only installs supported ones),
 // so only the key's process is checked.
-inline Generator::State* HotState() {
-  Generator::State* s = t_thread_state;
+inline internal::GeneratorState* HotState() {
+  internal::GeneratorState* s = t_thread_state;
   return s != nullptr && s->available >= 10 && s->keyed &&
                  s->generation == internal::ProcessGeneration()
              ? s
@@ -29,7 +29,7 @@ inline Generator::State* HotState() {
 }
 
 // Timestamp (6 bytes) and the next 10 buffered random bytes.
-inline void TakeUlid(Generator::State& s, int64_t now, uint8_t* id) {
+inline void TakeUlid(internal::GeneratorState& s, int64_t now, uint8_t* id) {
   const uint64_t stamp = __builtin_bswap64(static_cast<uint64_t>(now) << 16);
   uint8_t* random = s.buffer + kBufferBytes - s.available;
   std::memcpy(id, &stamp, 8);
@@ -42,7 +42,7 @@ inline void TakeUlid(Generator::State& s, int64_t now, uint8_t* id) {
 
 Error new_ulid(uint8_t* id) {
   if (id == nullptr) return Error::kArgument;
-  if (Generator::State* s = HotState()) {
+  if (internal::GeneratorState* s = HotState()) {
     const int64_t now = internal::RealtimeMs();
     if (now >= 0 && now <= kMaxUlidMs) {
       TakeUlid(*s, now, id);
@@ -54,7 +54,7 @@ Error new_ulid(uint8_t* id) {
 
 Error new_ulid_monotonic(uint8_t* id) {
   if (id == nullptr) return Error::kArgument;
-  Generator::State* s = HotState();
+  internal::GeneratorState* s = HotState();
   if (s != nullptr && s->increment_bits == 0) {
     const int64_t now = internal::RealtimeMs();
     internal::MonotonicState& last = s->ulid;

@@ -80,9 +80,8 @@ inline uint64_t ProcessGeneration() {
 // The calling process's state (ProcessGeneration() first).
 inline ProcessState& Process() { return *g_process_state.load(std::memory_order_acquire); }
 
-}  // namespace internal
-
-struct alignas(64) Generator::State {
+// One generator's state: a Generator owns one, so does each thread's pool.
+struct alignas(64) GeneratorState {
   uint32_t chacha[16];  // constants, key, block counter, nonce (RFC 8439 §2.3)
   alignas(64) uint8_t buffer[internal::kBufferBytes];
   size_t available = 0;     // unread bytes at the end of buffer; the rest is zero
@@ -120,21 +119,24 @@ struct alignas(64) Generator::State {
   void Wipe();
 };
 
-namespace internal {
-
-struct GeneratorAccess {
-  static Generator::State& Of(Generator& generator) { return *generator.state_; }
-};
+// The body of Generator::generate / generate_text, on any state.
+Result Generate(GeneratorState& s, IdKind kind, uint8_t* ids, size_t count);
+Result GenerateText(GeneratorState& s, IdKind kind, Format format, char* out, size_t count,
+                    size_t out_stride, const TextOptions& options);
 
 int64_t RealtimeMs(void* context = nullptr);
 
 // The calling thread's pool generator, created on first use (may throw
 // std::bad_alloc); nullptr once it has been destroyed at thread exit.
-Generator* ThreadGenerator();
-// Its state, or nullptr before the thread's first call (a plain TLS read).
-extern thread_local Generator::State* t_thread_state;
+GeneratorState* ThreadGenerator();
+// The same, or nullptr before the thread's first call (a plain TLS read).
+extern thread_local GeneratorState* t_thread_state;
 
 }  // namespace internal
+
+// The state behind a Generator's opaque pointer.
+struct Generator::State : internal::GeneratorState {};
+
 }  // namespace sortid
 
 #endif  // SORTID_LIB_GENERATOR_STATE_H_

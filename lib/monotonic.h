@@ -33,7 +33,7 @@ inline Error MonotonicNext(MonotonicState* state, int64_t now_ms, const uint8_t*
     std::memcpy(next + 6, random80, 10);
   } else {
     std::memcpy(next, state->last, 16);
-    const Error error = ulid_increment(next);
+    const Error error = increment_ulid(next);
     if (error != Error::kOk) return error;
   }
   std::memcpy(state->last, next, 16);

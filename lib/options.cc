@@ -6,13 +6,15 @@
 
 namespace sortid::internal {
 
-Explanation ValidateTypeName(std::string_view name) {
-  if (name.size() > kMaxTypeIdPrefix) return {Error::kPrefix, kMaxTypeIdPrefix};
+Result ValidateTypeName(std::string_view name) {
+  if (name.size() > kMaxTypeIdPrefix)
+    return {.error = Error::kPrefix, .position = kMaxTypeIdPrefix};
   for (size_t k = 0; k < name.size(); ++k) {
     const char c = name[k];
     const bool allowed = (c >= 'a' && c <= 'z') || c == '_';
     const bool edge_underscore = c == '_' && (k == 0 || k + 1 == name.size());
-    if (!allowed || edge_underscore) return {Error::kPrefix, k};
+    // k < 64 (the length was checked above): the mask only tells the compiler.
+    if (!allowed || edge_underscore) return {.error = Error::kPrefix, .position = k & 0x3F};
   }
   return {};
 }

@@ -16,7 +16,7 @@ inline constexpr size_t kMaxTypeIdPrefix = 63;
 
 // Validates a TypeID type name: 0-63 characters of [a-z_], not starting or
 // ending with '_'. Returns kOk or kPrefix with the offending position.
-Explanation ValidateTypeName(std::string_view name);
+Result ValidateTypeName(std::string_view name);
 
 // The options of one format, resolved: the reference kernel's ItemSpec (the
 // decoding rules every path shares: prefix with the TypeID separator,

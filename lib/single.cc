@@ -12,6 +12,9 @@
 #include "lib/single_codec.h"
 #include "sortid/sortid.hpp"
 
+// Returned in two registers on LP64 targets (see Result).
+static_assert(sizeof(sortid::Result) == 16 || sizeof(void*) != 8);
+
 namespace sortid {
 namespace {
 
@@ -57,15 +60,15 @@ inline bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) 
 }
 
 // The reference kernel's verdict on an item the fast path rejected (zeroes id).
-[[gnu::noinline]] Explanation Explain(const reference::ItemSpec& spec, std::string_view text,
-                                      uint8_t* id) {
+[[gnu::noinline]] Result Explain(const reference::ItemSpec& spec, std::string_view text,
+                                 uint8_t* id) {
   return reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(text.data()), text.size(),
                                id);
 }
 
 // The same without prefix, TypeID or terminator.
-[[gnu::noinline]] Explanation ExplainPlain(Format format, bool lenient, std::string_view text,
-                                           uint8_t* id) {
+[[gnu::noinline]] Result ExplainPlain(Format format, bool lenient, std::string_view text,
+                                      uint8_t* id) {
   reference::ItemSpec spec;
   spec.format = format;
   spec.lenient = lenient;
@@ -77,8 +80,8 @@ bool IsPlain(const TextOptions& options) {
 }
 
 // Prefix, TypeID or terminator: resolved options, then the same codec.
-[[gnu::noinline]] Explanation DecodeWithOptions(Format format, std::string_view text, uint8_t* id,
-                                                const TextOptions& options) {
+[[gnu::noinline]] Result DecodeWithOptions(Format format, std::string_view text, uint8_t* id,
+                                           const TextOptions& options) {
   const internal::ResolvedOptions resolved(format, options);
   if (resolved.error != Error::kOk) {
     std::memset(id, 0, 16);
@@ -114,13 +117,13 @@ bool IsPlain(const TextOptions& options) {
 
 }  // namespace
 
-Explanation decode_one(Format format, std::string_view text, uint8_t* id,
-                       const TextOptions& options) {
-  if (id == nullptr || (text.data() == nullptr && !text.empty())) return {Error::kArgument, 0};
+Result decode_one(Format format, std::string_view text, uint8_t* id, const TextOptions& options) {
+  if (id == nullptr || (text.data() == nullptr && !text.empty()))
+    return {.error = Error::kArgument};
   if (!IsPlain(options)) return DecodeWithOptions(format, text, id, options);
   if (static_cast<unsigned>(format) >= kernels::kNumFormats) {
     std::memset(id, 0, 16);
-    return {Error::kArgument, 0};
+    return {.error = Error::kArgument};
   }
   const Alphabet alphabet = options.lenient ? Alphabet::kLenient : Alphabet::kStrict;
   if (DecodeBody(format, alphabet, reinterpret_cast<const uint8_t*>(text.data()), text.size(),

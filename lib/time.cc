@@ -136,15 +136,6 @@ size_t format_iso8601(int64_t unix_ms, char* out, size_t capacity) {
   return length;
 }
 
-size_t format_iso8601(int64_t unix_ms, char* out) {
-  // The original contract: four-digit years only, exactly kIso8601Length.
-  char buf[kIso8601MaxLength];
-  const size_t length = format_iso8601(unix_ms, buf, sizeof(buf));
-  if (length != kIso8601Length) return 0;
-  for (size_t i = 0; i < length; ++i) out[i] = buf[i];
-  return length;
-}
-
 std::string format_iso8601(int64_t unix_ms) {
   char buf[kIso8601MaxLength];
   return std::string(buf, format_iso8601(unix_ms, buf, sizeof(buf)));

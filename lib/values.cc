@@ -22,7 +22,7 @@ using internal::StoreBigEndian;
 
 }  // namespace
 
-Status timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* unix_ms) {
+Result timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* unix_ms) {
   if (!IsValidFormat(format)) return {Error::kArgument};
   if (count != 0 && (ids == nullptr || unix_ms == nullptr)) return {Error::kArgument};
   for (size_t i = 0; i < count; ++i) {
@@ -41,9 +41,9 @@ Status timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* u
 Error bounds(Format format, int64_t unix_ms, uint8_t* min, uint8_t* max) {
   if (format == Format::kRecordId) {
     if (unix_ms < kRecordInceptionMs || unix_ms > kMaxRecordMs) return Error::kRange;
-    if (min != nullptr) (void)record_pack({unix_ms, 0, 0}, min);
+    if (min != nullptr) (void)pack_record({unix_ms, 0, 0}, min);
     if (max != nullptr) {
-      (void)record_pack({unix_ms, (uint64_t{1} << 40) - 1, (1u << 20) - 1}, max);
+      (void)pack_record({unix_ms, (uint64_t{1} << 40) - 1, (1u << 20) - 1}, max);
     }
     return Error::kOk;
   }
@@ -60,7 +60,7 @@ Error bounds(Format format, int64_t unix_ms, uint8_t* min, uint8_t* max) {
   return Error::kOk;
 }
 
-Error ulid_increment(uint8_t* id) {
+Error increment_ulid(uint8_t* id) {
   if (id == nullptr) return Error::kArgument;
   int i = 15;
   while (i >= 6 && id[i] == 0xFF) --i;
@@ -70,7 +70,7 @@ Error ulid_increment(uint8_t* id) {
   return Error::kOk;
 }
 
-Error record_pack(const RecordFields& fields, uint8_t* out) {
+Error pack_record(const RecordFields& fields, uint8_t* out) {
   if (out == nullptr) return Error::kArgument;
   if (fields.unix_ms < kRecordInceptionMs || fields.unix_ms > kMaxRecordMs ||
       fields.machine_id >> 40 != 0 || fields.counter >> 20 != 0) {
@@ -85,7 +85,7 @@ Error record_pack(const RecordFields& fields, uint8_t* out) {
   return Error::kOk;
 }
 
-RecordFields record_unpack(const uint8_t* id) {
+RecordFields unpack_record(const uint8_t* id) {
   const uint64_t high = LoadBigEndian(id, 8);
   const uint64_t low = LoadBigEndian(id + 8, 8);
   RecordFields fields;
@@ -96,21 +96,18 @@ RecordFields record_unpack(const uint8_t* id) {
   return fields;
 }
 
-TypeIdSplit typeid_split(std::string_view text) {
-  TypeIdSplit split;
+Result split_typeid(std::string_view text, std::string_view* type_name, std::string_view* suffix) {
   const size_t sep = text.rfind('_');
-  if (sep == std::string_view::npos) {
-    split.suffix = text;
-    return split;
-  }
-  split.type_name = text.substr(0, sep);
-  split.suffix = text.substr(sep + 1);
+  const std::string_view name =
+      sep == std::string_view::npos ? std::string_view() : text.substr(0, sep);
+  if (type_name != nullptr) *type_name = name;
+  if (suffix != nullptr) *suffix = sep == std::string_view::npos ? text : text.substr(sep + 1);
+  if (sep == std::string_view::npos) return {};
   // A separator needs a non-empty type name ("_suffix" is malformed).
-  const Explanation valid =
-      sep == 0 ? Explanation{Error::kPrefix, 0} : internal::ValidateTypeName(split.type_name);
-  split.error = valid.error;
-  split.prefix_len = valid.error == Error::kOk ? sep : valid.position;
-  return split;
+  if (sep == 0) return {.error = Error::kPrefix, .position = 0};
+  const Result valid = internal::ValidateTypeName(name);
+  if (!valid.ok()) return valid;
+  return {.count = sep};
 }
 
 // The Ulid conversions run the per-item fast codec (lib/single_codec.h) directly.

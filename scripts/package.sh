@@ -2,7 +2,7 @@
 # Builds the Debian packages from the release build: reconfigures it for the
 # /usr prefix with the PostgreSQL extension (nothing is recompiled for that),
 # builds what the packages carry and runs cpack. The .debs land in
-# build/release/packages/ (libsortid0, libsortid-dev, sortid, postgresql-15-sortid).
+# build/release/packages/ (libsortid1, libsortid-dev, sortid, postgresql-15-sortid).
 #   scripts/package.sh        then: apt install ./build/release/packages/*.deb
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -113,9 +113,20 @@ int CallEverything(long n) {
     const sortid_error g = sortid_generate_ulid_monotonic_global(ids, 8, nullptr);
     Check(OkOrNoMemory(g), n, "sortid_generate_ulid_monotonic_global", g);
     out_of_memory += g != SORTID_OK;
-    const sortid_error one = sortid_ulid_new(ids);
-    Check(OkOrNoMemory(one), n, "sortid_ulid_new", one);
+    const sortid_error one = sortid_new_ulid(ids);
+    Check(OkOrNoMemory(one), n, "sortid_new_ulid", one);
     out_of_memory += one != SORTID_OK;
+    const sortid_error record = sortid_new_record_id(ids);
+    Check(OkOrNoMemory(record), n, "sortid_new_record_id", record);
+    out_of_memory += record != SORTID_OK;
+    const sortid_error v7 = sortid_new_uuidv7(ids);
+    Check(OkOrNoMemory(v7), n, "sortid_new_uuidv7", v7);
+    out_of_memory += v7 != SORTID_OK;
+    int64_t ms = 0;
+    const sortid_error parsed = sortid_parse_timestamp("2024-01-31", 10, SORTID_TIME_END, &ms);
+    Check(parsed == SORTID_OK && ms == 1706745599999, n, "sortid_parse_timestamp", parsed);
+    char iso[SORTID_ISO8601_MAX_LENGTH];
+    Check(sortid_format_iso8601(ms, iso, sizeof(iso)) == 24, n, "sortid_format_iso8601", 0);
     const sortid_error enc =
         sortid_encode(SORTID_FORMAT_ULID, ids, 1, text, 26, nullptr, nullptr, nullptr);
     Check(OkOrNoMemory(enc), n, "sortid_encode", enc);
@@ -126,11 +137,14 @@ int CallEverything(long n) {
       const sortid_error r =
           sortid_generator_generate(generator, SORTID_KIND_UUIDV7, ids, 8, nullptr);
       Check(r == SORTID_OK, n, "sortid_generator_generate", r);
+      const sortid_error gt = sortid_generator_generate_text(
+          generator, SORTID_KIND_ULID, SORTID_FORMAT_ULID, text, 1, 26, nullptr, nullptr);
+      Check(OkOrNoMemory(gt), n, "sortid_generator_generate_text", gt);
       sortid_generator_destroy(generator);
     }
     const uint8_t seed[32] = {1};
     sortid_generator_options options = {seed, nullptr, nullptr, 0};
-    sortid_generator* seeded = sortid_generator_new_with(&options);
+    sortid_generator* seeded = sortid_generator_create_with(&options);
     out_of_memory += seeded == nullptr;
     sortid_generator_destroy(seeded);
     // A new thread: its own pool generator, created under the failing allocator.
@@ -138,9 +152,9 @@ int CallEverything(long n) {
     std::thread([n, &out_of_memory] {
       uint8_t id[16];
       g_left = n;
-      const sortid_error m = sortid_ulid_new_monotonic(id);
+      const sortid_error m = sortid_new_ulid_monotonic(id);
       g_left = -1;
-      Check(OkOrNoMemory(m), n, "sortid_ulid_new_monotonic (new thread)", m);
+      Check(OkOrNoMemory(m), n, "sortid_new_ulid_monotonic (new thread)", m);
       out_of_memory += m != SORTID_OK;
     }).join();
   } catch (...) {

@@ -1,4 +1,6 @@
-/* The C ABI, compiled as C11 and linked against the shared library. */
+/* The C ABI, compiled as C11 and linked against the shared library: every
+ * function under its current name (c_api_deprecated_test.c covers the
+ * deprecated ones). */
 #include <stdio.h>
 #include <string.h>
 
@@ -78,7 +80,10 @@ int main(void) {
   /* TypeID. */
   size_t type_len = 0;
   const char tid[] = "user_01h455vb4pex5vsknk084sn02q";
-  CHECK(sortid_typeid_split(tid, 31, &type_len, &pos) == SORTID_OK && type_len == 4);
+  CHECK(sortid_split_typeid(tid, 31, &type_len, &pos) == SORTID_OK && type_len == 4);
+  pos = 99;
+  CHECK(sortid_split_typeid("us3r_x", 6, &type_len, &pos) == SORTID_ERROR_PREFIX && pos == 2);
+  CHECK(sortid_split_typeid(NULL, 1, NULL, NULL) == SORTID_ERROR_ARGUMENT);
   sortid_text_options typeid_opts = {SORTID_FLAG_TYPEID, tid, type_len, -1};
   CHECK(sortid_decode(SORTID_FORMAT_ULID, tid, 1, 31, ids, &validity, &invalid, &typeid_opts) ==
         SORTID_OK);
@@ -92,10 +97,12 @@ int main(void) {
   CHECK(sortid_bounds(SORTID_FORMAT_ULID, -1, min, max) == SORTID_ERROR_RANGE);
   CHECK(sortid_bounds(SORTID_FORMAT_ULID, ms, min, max) == SORTID_OK);
   CHECK(min[15] == 0 && max[15] == 0xFF && min[5] == ids[5]);
-  CHECK(sortid_ulid_increment(min) == SORTID_OK && min[15] == 1);
-  CHECK(sortid_ulid_increment(max) == SORTID_ERROR_OVERFLOW && max[15] == 0xFF);
+  CHECK(sortid_increment_ulid(min) == SORTID_OK && min[15] == 1);
+  CHECK(sortid_increment_ulid(max) == SORTID_ERROR_OVERFLOW && max[15] == 0xFF);
   uint8_t rec[16];
-  CHECK(sortid_record_pack(1767225601000, 0x123456789A, 0xABCDE, rec) == SORTID_OK);
+  CHECK(sortid_pack_record(SORTID_RECORD_INCEPTION_MS + 1000, 0x123456789A, 0xABCDE, rec) ==
+        SORTID_OK);
+  CHECK(sortid_pack_record(SORTID_RECORD_INCEPTION_MS - 1, 0, 0, rec) == SORTID_ERROR_RANGE);
   char rec_text[20];
   CHECK(sortid_encode(SORTID_FORMAT_RECORD_ID, rec, 1, rec_text, 20, NULL, NULL, NULL) ==
         SORTID_OK);
@@ -103,7 +110,7 @@ int main(void) {
   int64_t rec_ms = 0;
   uint64_t machine = 0;
   uint32_t counter = 0;
-  sortid_record_unpack(rec, &rec_ms, &machine, &counter);
+  sortid_unpack_record(rec, &rec_ms, &machine, &counter);
   CHECK(rec_ms == 1767225601000 && machine == 0x123456789A && counter == 0xABCDE);
 
   /* Argument errors. */
@@ -125,18 +132,47 @@ int main(void) {
   /* One ID per call, and an owned generator with an injected clock and seed. */
   uint8_t new_id[16];
   char new_text[26];
-  CHECK(sortid_ulid_new(new_id) == SORTID_OK && sortid_ulid_new_monotonic(new_id) == SORTID_OK);
-  CHECK(sortid_ulid_new_text(new_text) == SORTID_OK && new_text[0] <= '7');
-  CHECK(sortid_ulid_new(NULL) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_new_ulid(new_id) == SORTID_OK && sortid_new_ulid_monotonic(new_id) == SORTID_OK);
+  CHECK(sortid_new_ulid_text(new_text) == SORTID_OK && new_text[0] <= '7');
+  CHECK(sortid_new_ulid(NULL) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_new_uuidv7(new_id) == SORTID_OK && new_id[6] >> 4 == 7 && new_id[8] >> 6 == 2);
+  CHECK(sortid_new_uuidv7(NULL) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_new_record_id(new_id) == SORTID_OK);
+  CHECK(sortid_timestamps_ms(SORTID_FORMAT_RECORD_ID, new_id, 1, &ms) == SORTID_OK &&
+        ms > SORTID_RECORD_INCEPTION_MS);
+  CHECK(sortid_new_record_id(NULL) == SORTID_ERROR_ARGUMENT);
   static const uint8_t seed[32] = {1};
   sortid_generator_options options = {seed, fixed_clock, NULL, 0};
-  sortid_generator* g = sortid_generator_new_with(&options);
+  sortid_generator* g = sortid_generator_create_with(&options);
   CHECK(g != NULL);
   CHECK(sortid_generator_generate(g, SORTID_KIND_ULID, new_id, 1, &made) == SORTID_OK);
   CHECK(new_id[0] == 0x01 && new_id[1] == 0x56 && new_id[5] == 0x81); /* 1469918176385 = 0x01563DF36481 */
   CHECK(sortid_generator_fill_random(g, mono, sizeof(mono)) == SORTID_OK);
   CHECK(sortid_generator_resume_after(g, SORTID_KIND_RECORD_ID, new_id) == SORTID_ERROR_ARGUMENT);
   sortid_generator_destroy(g);
+  /* generate_text on a generator: the same IDs as generate, then encode. */
+  sortid_generator* binary = sortid_generator_create_with(&options);
+  sortid_generator* textual = sortid_generator_create_with(&options);
+  uint8_t gen_ids[3 * 16];
+  char gen_text[3 * 27], want_text[3 * 27];
+  CHECK(binary != NULL && textual != NULL);
+  CHECK(sortid_generator_generate(binary, SORTID_KIND_ULID_MONOTONIC, gen_ids, 3, &made) ==
+            SORTID_OK &&
+        made == 3);
+  CHECK(sortid_encode(SORTID_FORMAT_ULID, gen_ids, 3, want_text, 27, NULL, NULL, &lines) ==
+        SORTID_OK);
+  made = 0;
+  CHECK(sortid_generator_generate_text(textual, SORTID_KIND_ULID_MONOTONIC, SORTID_FORMAT_ULID,
+                                       gen_text, 3, 27, &lines, &made) == SORTID_OK &&
+        made == 3);
+  CHECK(memcmp(gen_text, want_text, sizeof(gen_text)) == 0);
+  CHECK(sortid_generator_generate_text(NULL, SORTID_KIND_ULID, SORTID_FORMAT_ULID, gen_text, 1, 27,
+                                       NULL, &made) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_generator_generate_text(textual, SORTID_KIND_ULID, SORTID_FORMAT_ULID, gen_text, 1,
+                                       25, NULL, &made) == SORTID_ERROR_ARGUMENT);
+  sortid_generator_destroy(binary);
+  sortid_generator_destroy(textual);
+  CHECK(sortid_generator_create_with(&(sortid_generator_options){NULL, NULL, NULL, 33}) == NULL);
   CHECK(strcmp(sortid_error_message(SORTID_ERROR_NO_ENTROPY),
                "the OS entropy source failed; nothing generated; retry") == 0);
 
@@ -144,9 +180,12 @@ int main(void) {
   const sortid_text_item items[2] = {{"01GV5PA9EQG7D82Q3Y4PKBZSYV", 26}, {NULL, 0}};
   uint8_t item_ids[32];
   uint8_t item_validity = 0;
-  CHECK(sortid_decode_items(SORTID_FORMAT_ULID, items, 2, item_ids, &item_validity, NULL) ==
+  size_t item_invalid = 99;
+  CHECK(sortid_decode_items(SORTID_FORMAT_ULID, items, 2, item_ids, &item_validity, &item_invalid,
+                            NULL) == SORTID_OK);
+  CHECK(item_validity == 1 && item_invalid == 1);
+  CHECK(sortid_decode_items(SORTID_FORMAT_ULID, items, 2, item_ids, &item_validity, NULL, NULL) ==
         SORTID_OK);
-  CHECK(item_validity == 1);
   int32_t column_offsets[3];
   char column_data[52];
   size_t column_invalid = 0;
@@ -161,10 +200,35 @@ int main(void) {
         why == SORTID_ERROR_ARGUMENT);
   CHECK(sortid_item_length(SORTID_FORMAT_ULID, &typeid_uuid, &why) == 31 && why == SORTID_OK);
 
+  /* Time text. */
+  char iso[SORTID_ISO8601_MAX_LENGTH];
+  CHECK(sortid_format_iso8601(0, iso, sizeof(iso)) == 24 &&
+        memcmp(iso, "1970-01-01T00:00:00.000Z", 24) == 0);
+  CHECK(sortid_format_iso8601(281474976710655, iso, sizeof(iso)) == 26 &&
+        memcmp(iso, "+10889-08-02T05:31:50.655Z", 26) == 0);
+  CHECK(sortid_format_iso8601(281474976710655, iso, 25) == 0);
+  CHECK(sortid_format_iso8601(0, NULL, 0) == 0);
+  int64_t parsed = 0;
+  CHECK(sortid_parse_timestamp("2024-01-31", 10, SORTID_TIME_START, &parsed) == SORTID_OK &&
+        parsed == 1706659200000);
+  CHECK(sortid_parse_timestamp("2024-01-31", 10, SORTID_TIME_END, &parsed) == SORTID_OK &&
+        parsed == 1706745599999);
+  CHECK(sortid_parse_timestamp("-1", 2, SORTID_TIME_START, &parsed) == SORTID_OK && parsed == -1);
+  parsed = 7;
+  CHECK(sortid_parse_timestamp("2024-13-01", 10, SORTID_TIME_START, &parsed) ==
+            SORTID_ERROR_ARGUMENT &&
+        parsed == 7);
+  CHECK(sortid_parse_timestamp("", 0, SORTID_TIME_START, &parsed) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_parse_timestamp("0", 1, SORTID_TIME_START, NULL) == SORTID_ERROR_ARGUMENT);
+  CHECK(sortid_parse_timestamp("0", 1, (sortid_time_bound)2, &parsed) == SORTID_ERROR_ARGUMENT);
+
   /* Targets. */
   const char* names[16];
   size_t n = sortid_targets(SORTID_TARGETS_SUPPORTED, names, 16);
   CHECK(n >= 1 && strcmp(names[n - 1], "SCALAR") == 0);
+  const sortid_target_set compiled = SORTID_TARGETS_COMPILED;
+  CHECK(sortid_targets(compiled, NULL, 0) >= n);
+  CHECK(sortid_targets((sortid_target_set)2, names, 16) == 0);
   CHECK(sortid_set_target("SCALAR") == SORTID_OK);
   CHECK(strcmp(sortid_active_target(), "SCALAR") == 0);
   CHECK(sortid_set_target("BOGUS") == SORTID_ERROR_UNSUPPORTED);

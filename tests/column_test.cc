@@ -36,14 +36,14 @@ void CheckColumn(Format format, const Column& col, const std::vector<uint8_t>* i
                  const TextOptions& opts) {
   const size_t n = col.size();
   std::vector<uint8_t> ids(n * 16, 0xAA), validity((n + 7) / 8, 0xFF);
-  const Status s = decode_column(format, col.offsets.data(), col.data.data(), n,
+  const Result s = decode_column(format, col.offsets.data(), col.data.data(), n,
                                  input_validity ? input_validity->data() : nullptr, ids.data(),
                                  validity.data(), opts);
   ASSERT_TRUE(s.ok());
   size_t invalid = 0;
   for (size_t i = 0; i < n; ++i) {
     const bool present = input_validity == nullptr || Bit(*input_validity, i);
-    const Explanation why = explain(format, col.Item(i), opts);
+    const Result why = explain(format, col.Item(i), opts);
     const bool valid = present && why.error == Error::kOk;
     ASSERT_EQ(Bit(validity, i), valid) << i << " " << col.Item(i);
     invalid += !valid;
@@ -60,7 +60,7 @@ void CheckColumn(Format format, const Column& col, const std::vector<uint8_t>* i
       ASSERT_EQ(ToHex(one, 16), ToHex(&ids[16 * i], 16));
     }
   }
-  EXPECT_EQ(s.invalid, invalid);
+  EXPECT_EQ(s.count, invalid);
   if (n % 8) {
     EXPECT_EQ(validity.back() >> (n % 8), 0);
   }
@@ -135,7 +135,7 @@ TEST_P(ColumnTest, BadOffsetsAreArgumentErrors) {
       Error::kArgument);
   EXPECT_EQ(validity[0], 0x77);
   const int32_t good[] = {0, 26, 52};
-  const Status s =
+  const Result s =
       decode_column(Format::kUlid, good, data.data(), 2, nullptr, ids.data(), validity.data());
   EXPECT_TRUE(s.ok());
   EXPECT_EQ(validity[0], 0b11);

@@ -9,6 +9,7 @@
 #include "kernels/kernel_api.h"
 #include "kernels/plan.h"
 #include "kernels/unsupported.h"
+#include "lib/keystream.h"
 #include "sortid/sortid.h"
 #include "sortid/sortid.hpp"
 

@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "lib/keystream.h"
 #include "sortid/generator.hpp"
 #include "sortid/sortid.h"
 #include "tests/generator_process_util.h"
@@ -88,9 +89,9 @@ TEST(GeneratorEntropy, FailureIsAnErrorNeverAStreamAndIsRetried) {
     FailEntropy fail;
     Generator g;
     for (IdKind kind : kKinds) {
-      const GenerateResult r = g.generate(kind, ids[0].data(), 8);
+      const Result r = g.generate(kind, ids[0].data(), 8);
       EXPECT_EQ(r.error, Error::kNoEntropy) << static_cast<int>(kind);
-      EXPECT_EQ(r.generated, 0u);
+      EXPECT_EQ(r.count, 0u);
     }
     char text[26 * 4];
     EXPECT_EQ(g.generate_text(IdKind::kUlid, Format::kUlid, text, 4, 26).error, Error::kNoEntropy);
@@ -206,7 +207,7 @@ TEST(GeneratorEntropy, FailedReseedWritesNothingPastGenerated) {
       ASSERT_EQ(g.fill_random(drawn.data(), kBeforeReseed - left), Error::kOk);
       Id ids[kCount];
       std::memset(ids, 0xA5, sizeof(ids));
-      GenerateResult r;
+      Result r;
       {
         FailEntropy fail;
         r = g.generate(kind, ids[0].data(), kCount);
@@ -214,15 +215,15 @@ TEST(GeneratorEntropy, FailedReseedWritesNothingPastGenerated) {
       const std::string where =
           "kind " + std::to_string(static_cast<int>(kind)) + ", " + std::to_string(left) + " left";
       if (r.ok()) {  // the batch needed no more than was left (or no keystream)
-        EXPECT_EQ(r.generated, kCount) << where;
+        EXPECT_EQ(r.count, kCount) << where;
         continue;
       }
       ASSERT_EQ(r.error, Error::kNoEntropy) << where;
       ++failures[static_cast<int>(kind)];
-      for (size_t i = r.generated; i < kCount; ++i) {
+      for (size_t i = r.count; i < kCount; ++i) {
         for (size_t b = 0; b < 16; ++b) {
           ASSERT_EQ(ids[i][b], 0xA5) << where << ": slot " << i << " byte " << b
-                                     << " written past generated = " << r.generated;
+                                     << " written past generated = " << r.count;
         }
       }
     }

@@ -43,7 +43,7 @@ void Report(const char* path) {
        [](uint8_t* id) {
          return static_cast<Error>(sortid_generate(SORTID_KIND_ULID, id, 1, nullptr));
        }},
-      {"c_one", [](uint8_t* id) { return static_cast<Error>(sortid_ulid_new(id)); }},
+      {"c_one", [](uint8_t* id) { return static_cast<Error>(sortid_new_ulid(id)); }},
   };
   for (const Call& call : kCalls) {
     uint8_t id[16] = {};

@@ -175,8 +175,8 @@ void ExpectDistinct(const Draw& child, const Draw& parent) {
   ExpectRandomBitsDistinct(child, parent);
   EXPECT_NE(std::memcmp(child.global.data() + 6, parent.global.data() + 6, 10), 0)
       << "process-wide monotonic ULID repeats the parent's";
-  EXPECT_NE(record_unpack(child.record.data()).machine_id,
-            record_unpack(parent.record.data()).machine_id);
+  EXPECT_NE(unpack_record(child.record.data()).machine_id,
+            unpack_record(parent.record.data()).machine_id);
 }
 
 // Every Spawn, as the parameters of a test suite, named by SpawnName.
@@ -346,7 +346,7 @@ bool OrdersHoldAcrossCalls() {
         new_ulid_monotonic(pool[1].data()) != Error::kOk ||
         !generate(IdKind::kRecordId, record[1].data(), 1).ok() || global[1] <= global[0] ||
         pool[1] <= pool[0] || record[1] <= record[0] ||
-        record_unpack(record[1].data()).machine_id != record_unpack(record[0].data()).machine_id) {
+        unpack_record(record[1].data()).machine_id != unpack_record(record[0].data()).machine_id) {
       return false;
     }
     global[0] = global[1];

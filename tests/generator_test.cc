@@ -51,9 +51,9 @@ using Id = std::array<uint8_t, 16>;
 
 std::vector<Id> Make(Generator& g, IdKind kind, size_t count) {
   std::vector<Id> ids(count);
-  const GenerateResult r = g.generate(kind, ids[0].data(), count);
+  const Result r = g.generate(kind, ids[0].data(), count);
   EXPECT_TRUE(r.ok()) << static_cast<int>(r.error);
-  EXPECT_EQ(r.generated, count);
+  EXPECT_EQ(r.count, count);
   return ids;
 }
 
@@ -100,16 +100,16 @@ TEST(Generator, RecordIdsStayIncreasingThroughCounterWraps) {
   // the timestamp field advances instead of repeating.
   const auto ids = Make(g, IdKind::kRecordId, (size_t{1} << 20) + 5000);
   for (size_t i = 1; i < ids.size(); ++i) ASSERT_LT(ids[i - 1], ids[i]) << i;
-  const RecordFields first = record_unpack(ids.front().data());
-  const RecordFields last = record_unpack(ids.back().data());
+  const RecordFields first = unpack_record(ids.front().data());
+  const RecordFields last = unpack_record(ids.back().data());
   EXPECT_GE(first.unix_ms, clock.ms);
   EXPECT_GT(last.unix_ms, first.unix_ms);
   EXPECT_EQ(first.machine_id, last.machine_id);
   // Valid Record IDs: they encode (top 28 bits zero) and decode back.
   std::vector<char> text(ids.size() * 20);
-  const Status s = encode(Format::kRecordId, ids[0].data(), ids.size(), text.data(), 20);
+  const Result s = encode(Format::kRecordId, ids[0].data(), ids.size(), text.data(), 20);
   EXPECT_TRUE(s.ok());
-  EXPECT_EQ(s.invalid, 0u);
+  EXPECT_EQ(s.count, 0u);
   clock.ms = kRecordInceptionMs - 1;
   Id id;
   EXPECT_EQ(g.generate(IdKind::kRecordId, id.data(), 1).error, Error::kRange);
@@ -126,9 +126,9 @@ TEST(Generator, ClockAtTheInt64EndsIsOutOfRange) {
       for (IdKind kind :
            {IdKind::kUlid, IdKind::kUlidMonotonic, IdKind::kRecordId, IdKind::kUuidV7}) {
         Id id;
-        const GenerateResult r = g.generate(kind, id.data(), 1);
+        const Result r = g.generate(kind, id.data(), 1);
         EXPECT_EQ(r.error, Error::kRange) << ms << " kind " << static_cast<int>(kind);
-        EXPECT_EQ(r.generated, 0u);
+        EXPECT_EQ(r.count, 0u);
       }
     }
   }
@@ -158,15 +158,14 @@ TEST(Generator, TextGenerationEncodesInOnePass) {
   TextOptions lines;
   lines.terminator = '\n';
   std::vector<char> text(1000 * 27);
-  const GenerateResult r =
-      g.generate_text(IdKind::kUlid, Format::kUlid, text.data(), 1000, 27, lines);
+  const Result r = g.generate_text(IdKind::kUlid, Format::kUlid, text.data(), 1000, 27, lines);
   ASSERT_TRUE(r.ok());
-  EXPECT_EQ(r.generated, 1000u);
+  EXPECT_EQ(r.count, 1000u);
   const auto binary = Make(same, IdKind::kUlid, 1000);
   std::vector<Id> decoded(1000);
-  const Status d = decode(Format::kUlid, text.data(), 1000, 27, decoded[0].data(), nullptr, lines);
+  const Result d = decode(Format::kUlid, text.data(), 1000, 27, decoded[0].data(), nullptr, lines);
   EXPECT_TRUE(d.ok());
-  EXPECT_EQ(d.invalid, 0u);
+  EXPECT_EQ(d.count, 0u);
   EXPECT_EQ(decoded, binary);
   EXPECT_EQ(std::string(text.data(), 10), "01ARYZ6S41");
 }
@@ -184,7 +183,7 @@ TEST(GeneratorThreads, NoDuplicatesAcrossEightThreads) {
     threads.emplace_back([&, t] {
       for (size_t done = 0; done < kPerThread; done += 4096) {
         const size_t n = std::min<size_t>(4096, kPerThread - done);
-        const GenerateResult r =
+        const Result r =
             generate(IdKind::kUlid, all[static_cast<size_t>(t) * kPerThread + done].data(), n);
         ASSERT_TRUE(r.ok());
       }
@@ -214,9 +213,8 @@ TEST(GeneratorThreads, ProcessWideOrdersUnderEightThreads) {
       threads.emplace_back([&, t] {
         auto& mine = per[static_cast<size_t>(t)];
         for (size_t done = 0; done < kEach; done += 1000) {
-          const GenerateResult r = mode == 0
-                                       ? generate_ulid_monotonic_global(mine[done].data(), 1000)
-                                       : generate(IdKind::kRecordId, mine[done].data(), 1000);
+          const Result r = mode == 0 ? generate_ulid_monotonic_global(mine[done].data(), 1000)
+                                     : generate(IdKind::kRecordId, mine[done].data(), 1000);
           ASSERT_TRUE(r.ok());
         }
       });
@@ -273,8 +271,8 @@ TEST(GeneratorFork, ChildGetsFreshStreamAndMachineId) {
   for (size_t i = 0; i < kCount; ++i) {
     EXPECT_NE(std::memcmp(child[i].data() + 6, parent[i].data() + 6, 10), 0) << i;
   }
-  EXPECT_NE(record_unpack(child[kCount].data()).machine_id,
-            record_unpack(parent[kCount].data()).machine_id);
+  EXPECT_NE(unpack_record(child[kCount].data()).machine_id,
+            unpack_record(parent[kCount].data()).machine_id);
 }
 
 // Byte frequencies of the random parts of 400,000 ULIDs (4 MB): chi-square with
@@ -308,8 +306,8 @@ TEST(Generator, SeededRecordIdsAreReproducible) {
   for (size_t i = 1; i < a.size(); ++i) ASSERT_LT(a[i - 1], a[i]);
   const uint8_t seed_b[32] = {5};
   Generator third(WithClock(&clock, seed_b));
-  EXPECT_NE(record_unpack(Make(third, IdKind::kRecordId, 1)[0].data()).machine_id,
-            record_unpack(a[0].data()).machine_id);
+  EXPECT_NE(unpack_record(Make(third, IdKind::kRecordId, 1)[0].data()).machine_id,
+            unpack_record(a[0].data()).machine_id);
 }
 
 // A seeded generator making a process's first Record ID must not fix the
@@ -328,7 +326,7 @@ TEST(Generator, SeededGeneratorLeavesTheProcessMachineIdAlone) {
   ASSERT_EQ(child.exit_code, 0);
   ASSERT_EQ(child.out.size(), 32u);
   const auto* ids = reinterpret_cast<const uint8_t*>(child.out.data());
-  EXPECT_NE(record_unpack(ids).machine_id, record_unpack(ids + 16).machine_id);
+  EXPECT_NE(unpack_record(ids).machine_id, unpack_record(ids + 16).machine_id);
 }
 
 // The overflow edge through the public API. Resumed one
@@ -344,9 +342,9 @@ TEST(Generator, ResumeAfterReachesTheOverflowEdge) {
   last[15] = 0xFD;
   ASSERT_EQ(g.resume_after(IdKind::kUlidMonotonic, last.data()), Error::kOk);
   Id ids[4];
-  const GenerateResult r = g.generate(IdKind::kUlidMonotonic, ids[0].data(), 4);
+  const Result r = g.generate(IdKind::kUlidMonotonic, ids[0].data(), 4);
   EXPECT_EQ(r.error, Error::kOverflow);
-  ASSERT_EQ(r.generated, 2u);
+  ASSERT_EQ(r.count, 2u);
   EXPECT_EQ(ids[0][15], 0xFE);
   EXPECT_EQ(ids[1][15], 0xFF);
   EXPECT_EQ(g.generate(IdKind::kUlidMonotonic, ids[2].data(), 1).error, Error::kOverflow);
@@ -441,9 +439,9 @@ TEST(Generator, OneIdCalls) {
   EXPECT_EQ(new_ulid(nullptr), Error::kArgument);
   EXPECT_EQ(new_ulid_text(nullptr), Error::kArgument);
   // The C calls.
-  EXPECT_EQ(sortid_ulid_new(a.data()), SORTID_OK);
-  EXPECT_EQ(sortid_ulid_new_monotonic(a.data()), SORTID_OK);
-  EXPECT_EQ(sortid_ulid_new_text(text), SORTID_OK);
+  EXPECT_EQ(sortid_new_ulid(a.data()), SORTID_OK);
+  EXPECT_EQ(sortid_new_ulid_monotonic(a.data()), SORTID_OK);
+  EXPECT_EQ(sortid_new_ulid_text(text), SORTID_OK);
   EXPECT_TRUE(decode(Format::kUlid, text, 1, 26, decoded.data()).ok());
 }
 
@@ -456,7 +454,7 @@ TEST(Generator, GlobalMonotonicBatchesAreRanges) {
     ASSERT_LT(ids[i - 1], ids[i]);
     if (TimestampField(ids[i]) == TimestampField(ids[i - 1])) {
       Id next = ids[i - 1];
-      ASSERT_EQ(ulid_increment(next.data()), Error::kOk);
+      ASSERT_EQ(increment_ulid(next.data()), Error::kOk);
       ASSERT_EQ(next, ids[i]) << i;
     }
   }
@@ -469,7 +467,7 @@ TEST(Generator, CApiClockSeedAndResume) {
   FakeClock clock{1469918176385};
   const uint8_t seed[32] = {7};
   sortid_generator_options options = {seed, FakeClock::Read, &clock, 0};
-  sortid_generator* g = sortid_generator_new_with(&options);
+  sortid_generator* g = sortid_generator_create_with(&options);
   ASSERT_NE(g, nullptr);
   Generator same(WithClock(&clock, seed));
   uint8_t ids[16 * 50];
@@ -495,8 +493,8 @@ TEST(Generator, CApiClockSeedAndResume) {
             SORTID_ERROR_ARGUMENT);
   sortid_generator_destroy(g);
   options.monotonic_increment_bits = 40;
-  EXPECT_EQ(sortid_generator_new_with(&options), nullptr);
-  sortid_generator* plain = sortid_generator_new_with(nullptr);
+  EXPECT_EQ(sortid_generator_create_with(&options), nullptr);
+  sortid_generator* plain = sortid_generator_create_with(nullptr);
   ASSERT_NE(plain, nullptr);
   EXPECT_EQ(sortid_generator_generate(plain, SORTID_KIND_RECORD_ID, ids, 3, &generated), SORTID_OK);
   sortid_generator_destroy(plain);

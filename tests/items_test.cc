@@ -110,7 +110,7 @@ void CheckDecodeItems(Format format, const TextOptions& opts, size_t count, std:
     items[i] = null[i] ? TextItem{nullptr, 26} : TextItem{texts[i].data(), texts[i].size()};
   }
   std::vector<uint8_t> ids(count * 16 + 1, 0xAA), validity((count + 7) / 8 + 1, 0xAA);
-  const Status s = decode_items(format, items.data(), count, ids.data(), validity.data(), opts);
+  const Result s = decode_items(format, items.data(), count, ids.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
   size_t invalid = 0;
   for (size_t i = 0; i < count; ++i) {
@@ -119,7 +119,7 @@ void CheckDecodeItems(Format format, const TextOptions& opts, size_t count, std:
     ASSERT_EQ(ToHex(&ids[16 * i], 16), ToHex(want.id, 16)) << i;
     invalid += !want.valid;
   }
-  EXPECT_EQ(s.invalid, invalid);
+  EXPECT_EQ(s.count, invalid);
   if (count % 8 != 0) {
     EXPECT_EQ(validity[count / 8] >> (count % 8), 0) << "bits past count";
   }
@@ -138,10 +138,10 @@ void CheckDecodeItems(Format format, const TextOptions& opts, size_t count, std:
     offsets.push_back(static_cast<int32_t>(data.size()));
   }
   std::vector<uint8_t> column_ids(ids.size(), 0xAA), column_validity(validity.size(), 0xAA);
-  const Status c = decode_column(format, offsets.data(), data.data(), count, present.data(),
+  const Result c = decode_column(format, offsets.data(), data.data(), count, present.data(),
                                  column_ids.data(), column_validity.data(), opts);
   ASSERT_TRUE(c.ok());
-  EXPECT_EQ(c.invalid, s.invalid);
+  EXPECT_EQ(c.count, s.count);
   EXPECT_EQ(column_ids, ids);
   EXPECT_EQ(column_validity, validity);
 }
@@ -161,7 +161,7 @@ void CheckEncodeColumn(Format format, const TextOptions& opts, size_t count, std
     std::vector<int32_t> offsets(count + 2, -7);
     std::string data(count * len, '~');
     std::vector<uint8_t> validity((count + 7) / 8 + 1, 0xAA);
-    const Status s = encode_column(format, ids.data(), count, with_nulls ? present.data() : nullptr,
+    const Result s = encode_column(format, ids.data(), count, with_nulls ? present.data() : nullptr,
                                    offsets.data(), data.data(), validity.data(), opts);
     ASSERT_TRUE(s.ok());
     ASSERT_EQ(offsets[0], 0);
@@ -176,7 +176,7 @@ void CheckEncodeColumn(Format format, const TextOptions& opts, size_t count, std
                                           static_cast<size_t>(offsets[i + 1] - offsets[i]));
       ASSERT_EQ(got, valid ? prefix + id : "") << i;
     }
-    EXPECT_EQ(s.invalid, invalid);
+    EXPECT_EQ(s.count, invalid);
     EXPECT_EQ(offsets[count + 1], -7) << "nothing past offsets[count]";
     EXPECT_EQ(validity.back(), 0xAA);
     if (count % 8 != 0) {
@@ -240,10 +240,10 @@ TEST_P(ItemsTest, HugeCountsRoundTrip) {
   std::vector<int32_t> offsets(kCount + 1);
   std::string data(kCount * 26, '~');
   std::vector<uint8_t> validity((kCount + 7) / 8);
-  const Status e = encode_column(Format::kUlid, ids.data(), kCount, present.data(), offsets.data(),
+  const Result e = encode_column(Format::kUlid, ids.data(), kCount, present.data(), offsets.data(),
                                  data.data(), validity.data());
   ASSERT_TRUE(e.ok());
-  EXPECT_EQ(e.invalid, (kCount + 9) / 10);
+  EXPECT_EQ(e.count, (kCount + 9) / 10);
   EXPECT_EQ(validity, present);
   std::vector<TextItem> items(kCount);
   for (size_t i = 0; i < kCount; ++i) {
@@ -252,10 +252,10 @@ TEST_P(ItemsTest, HugeCountsRoundTrip) {
                                : TextItem{nullptr, 0};
   }
   std::vector<uint8_t> back(kCount * 16), back_validity((kCount + 7) / 8);
-  const Status d =
+  const Result d =
       decode_items(Format::kUlid, items.data(), kCount, back.data(), back_validity.data());
   ASSERT_TRUE(d.ok());
-  EXPECT_EQ(d.invalid, e.invalid);
+  EXPECT_EQ(d.count, e.count);
   EXPECT_EQ(back_validity, present);
   for (size_t i = 0; i < kCount; ++i) {
     if (Bit(present, i)) {
@@ -273,9 +273,9 @@ TEST_P(ItemsTest, ArgumentErrors) {
   EXPECT_EQ(decode_items(static_cast<Format>(9), items, 2, ids, &validity).error, Error::kArgument);
   EXPECT_EQ(validity, 0x77) << "nothing written on an argument error";
   EXPECT_TRUE(decode_items(Format::kUlid, nullptr, 0, nullptr, nullptr).ok()) << "count 0";
-  const Status s = decode_items(Format::kUlid, items, 2, ids, &validity);
+  const Result s = decode_items(Format::kUlid, items, 2, ids, &validity);
   EXPECT_TRUE(s.ok());
-  EXPECT_EQ(s.invalid, 1u);
+  EXPECT_EQ(s.count, 1u);
   EXPECT_EQ(validity, 0b01);
 
   int32_t offsets[3] = {5, 5, 5};
@@ -299,8 +299,12 @@ TEST_P(ItemsTest, CApi) {
       {"ORDER#01GV5PA9EQG7D82Q3Y4PKBZSYV", 32}, {"01GV5PA9EQG7D82Q3Y4PKBZSYV", 26}, {nullptr, 0}};
   const sortid_text_options opts{0, "ORDER#", 6, -1};
   uint8_t ids[48], validity = 0;
-  ASSERT_EQ(sortid_decode_items(SORTID_FORMAT_ULID, items, 3, ids, &validity, &opts), SORTID_OK);
+  size_t decoded_invalid = 99;
+  ASSERT_EQ(
+      sortid_decode_items(SORTID_FORMAT_ULID, items, 3, ids, &validity, &decoded_invalid, &opts),
+      SORTID_OK);
   EXPECT_EQ(validity, 0b001);
+  EXPECT_EQ(decoded_invalid, 2u);
   int32_t offsets[4];
   char data[96];
   uint8_t out_validity = 0;

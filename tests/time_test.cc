@@ -32,10 +32,10 @@ TEST(TimeExpanded, CapacityFormNeverWritesPastCapacity) {
   EXPECT_EQ(format_iso8601(0, nullptr, 0), 0u);
 }
 
-TEST(TimeExpanded, FixedLengthFormKeepsItsContract) {
+TEST(TimeExpanded, FourDigitCapacityHoldsFourDigitYearsOnly) {
   char buf[kIso8601Length];
-  EXPECT_EQ(format_iso8601(0, buf), kIso8601Length);
-  EXPECT_EQ(format_iso8601(kMaxUlidMs, buf), 0u);  // 26 characters would not fit
+  EXPECT_EQ(format_iso8601(0, buf, sizeof(buf)), kIso8601Length);
+  EXPECT_EQ(format_iso8601(kMaxUlidMs, buf, sizeof(buf)), 0u);  // 26 characters would not fit
 }
 
 TEST(TimeExpanded, ParsesExpandedYears) {

@@ -67,12 +67,12 @@ TEST(Bounds, UlidAndRecordId) {
 
 TEST(Increment, CarriesWithinRandomPartOnly) {
   uint8_t id[16] = {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF};
-  ASSERT_EQ(ulid_increment(id), Error::kOk);
+  ASSERT_EQ(increment_ulid(id), Error::kOk);
   EXPECT_EQ(ToHex(id, 16), "00000000000100000000000000010000");
   uint8_t full[16];
   std::fill(full, full + 16, 0xFF);
   full[5] = 0x10;
-  EXPECT_EQ(ulid_increment(full), Error::kOverflow);
+  EXPECT_EQ(increment_ulid(full), Error::kOverflow);
   EXPECT_EQ(full[5], 0x10);
   EXPECT_EQ(full[15], 0xFF);
 }
@@ -118,30 +118,33 @@ TEST(RecordFields, PackUnpackRoundTripAndRange) {
     const RecordFields f{kRecordInceptionMs + static_cast<int64_t>(rng() >> 24), rng() >> 24,
                          static_cast<uint32_t>(rng() >> 44)};
     uint8_t id[16];
-    ASSERT_EQ(record_pack(f, id), Error::kOk);
-    const RecordFields g = record_unpack(id);
+    ASSERT_EQ(pack_record(f, id), Error::kOk);
+    const RecordFields g = unpack_record(id);
     EXPECT_EQ(g.unix_ms, f.unix_ms);
     EXPECT_EQ(g.machine_id, f.machine_id);
     EXPECT_EQ(g.counter, f.counter);
   }
   uint8_t id[16];
-  EXPECT_EQ(record_pack({kRecordInceptionMs - 1, 0, 0}, id), Error::kRange);
-  EXPECT_EQ(record_pack({kRecordInceptionMs, uint64_t{1} << 40, 0}, id), Error::kRange);
-  EXPECT_EQ(record_pack({kRecordInceptionMs, 0, 1u << 20}, id), Error::kRange);
+  EXPECT_EQ(pack_record({kRecordInceptionMs - 1, 0, 0}, id), Error::kRange);
+  EXPECT_EQ(pack_record({kRecordInceptionMs, uint64_t{1} << 40, 0}, id), Error::kRange);
+  EXPECT_EQ(pack_record({kRecordInceptionMs, 0, 1u << 20}, id), Error::kRange);
 }
 
 TEST(TypeId, Split) {
-  TypeIdSplit s = typeid_split("user_01h455vb4pex5vsknk084sn02q");
+  std::string_view type_name, suffix;
+  Result s = split_typeid("user_01h455vb4pex5vsknk084sn02q", &type_name, &suffix);
   EXPECT_EQ(s.error, Error::kOk);
-  EXPECT_EQ(s.type_name, "user");
-  EXPECT_EQ(s.suffix, "01h455vb4pex5vsknk084sn02q");
-  s = typeid_split("my_type_01h455vb4pex5vsknk084sn02q");
+  EXPECT_EQ(s.count, 4u);
+  EXPECT_EQ(type_name, "user");
+  EXPECT_EQ(suffix, "01h455vb4pex5vsknk084sn02q");
+  s = split_typeid("my_type_01h455vb4pex5vsknk084sn02q", &type_name);
   EXPECT_EQ(s.error, Error::kOk);
-  EXPECT_EQ(s.type_name, "my_type");
-  s = typeid_split("01h455vb4pex5vsknk084sn02q");
+  EXPECT_EQ(type_name, "my_type");
+  s = split_typeid("01h455vb4pex5vsknk084sn02q", &type_name, &suffix);
   EXPECT_EQ(s.error, Error::kOk);
-  EXPECT_EQ(s.prefix_len, 0u);
-  EXPECT_EQ(s.suffix.size(), 26u);
+  EXPECT_EQ(s.count, 0u);
+  EXPECT_TRUE(type_name.empty());
+  EXPECT_EQ(suffix.size(), 26u);
   for (const auto& [text, pos] :
        std::vector<std::pair<std::string, size_t>>{{"_01h455vb4pex5vsknk084sn02q", 0},
                                                    {"User_01h455vb4pex5vsknk084sn02q", 0},
@@ -149,9 +152,9 @@ TEST(TypeId, Split) {
                                                    {"_user_01h455vb4pex5vsknk084sn02q", 0},
                                                    {"user__01h455vb4pex5vsknk084sn02q", 4},
                                                    {std::string(64, 'a') + "_x", 63}}) {
-    s = typeid_split(text);
+    s = split_typeid(text);
     EXPECT_EQ(s.error, Error::kPrefix) << text;
-    EXPECT_EQ(s.prefix_len, pos) << text;
+    EXPECT_EQ(s.position, pos) << text;
   }
 }
 

@@ -117,7 +117,7 @@ class KeySource {
           static_cast<size_t>(kIdsPerClockReading - (row - 1) % kIdsPerClockReading);
       const size_t chunk = std::min(aligned, count - done);
       clock_.now_ms = MsOfRow(row - (row - 1) % kIdsPerClockReading);
-      sortid::GenerateResult result;
+      sortid::Result result;
       if (scheme_.storage == KeyStorage::kBytes16) {
         result = generator_.generate(kind_, &batch.bytes[done * 16], chunk);
       } else {

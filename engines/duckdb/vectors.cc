@@ -31,8 +31,8 @@ sortid_error DecodeStringItems(sortid_format format, size_t chars, const duckdb_
   }
   // One dispatched call for the whole vector; NULL rows and rows of another
   // length come out invalid.
-  const sortid_error error =
-      sortid_decode_items(format, s.items.data(), n, s.ids.data(), s.valid.data(), nullptr);
+  const sortid_error error = sortid_decode_items(format, s.items.data(), n, s.ids.data(),
+                                                 s.valid.data(), nullptr, nullptr);
   if (error != SORTID_OK) std::memset(s.valid.data(), 0, (n + 7) / 8);
   return error;
 }

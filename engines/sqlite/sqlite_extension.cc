@@ -172,7 +172,7 @@ void Generate(sqlite3_context* ctx, int, sqlite3_value**) {
     if (error != SORTID_OK) return GenerationError(ctx, "record_id", error);
     sqlite3_result_text(ctx, text, sortid::kRecordIdTextLength, SQLITE_TRANSIENT);
   } else {
-    const sortid_error error = sortid_ulid_new_text(text);
+    const sortid_error error = sortid_new_ulid_text(text);
     if (error != SORTID_OK) return GenerationError(ctx, "ulid", error);
     sqlite3_result_text(ctx, text, sortid::kUlidTextLength, SQLITE_TRANSIENT);
   }

@@ -42,9 +42,6 @@
 #include "sortid/sortid.hpp"
 
 namespace sortid {
-namespace internal {
-struct GeneratorAccess;
-}
 
 enum class IdKind : uint8_t {
   kUlid = SORTID_KIND_ULID,
@@ -72,12 +69,9 @@ struct GeneratorOptions {
   uint8_t monotonic_increment_bits = 0;
 };
 
-struct [[nodiscard]] GenerateResult {
-  // kOk, kOverflow (monotonic), kRange, kArgument, kNoEntropy, kUnsupported
-  Error error = Error::kOk;
-  size_t generated = 0;  // IDs written (all of them when kOk)
-  constexpr bool ok() const { return error == Error::kOk; }
-};
+// Every generating call returns a Result: error is kOk, kOverflow
+// (monotonic), kRange, kArgument, kNoEntropy or kUnsupported; count is the
+// number of IDs written (all of them when kOk).
 
 class SORTID_API Generator {
  public:
@@ -87,11 +81,11 @@ class SORTID_API Generator {
   Generator& operator=(const Generator&) = delete;
 
   // count 16-byte binary IDs into ids (count * 16 bytes).
-  GenerateResult generate(IdKind kind, uint8_t* ids, size_t count);
+  Result generate(IdKind kind, uint8_t* ids, size_t count);
   // Generates and encodes in chunks: text layout as sortid::encode()
   // (out: count * out_stride bytes); e.g. kRecordId with Format::kRecordId.
-  GenerateResult generate_text(IdKind kind, Format format, char* out, size_t count,
-                               size_t out_stride, const TextOptions& options = {});
+  Result generate_text(IdKind kind, Format format, char* out, size_t count, size_t out_stride,
+                       const TextOptions& options = {});
   // n bytes straight from the CSPRNG. kOk, or kNoEntropy / kUnsupported
   // with out zeroed (never a predictable stream).
   [[nodiscard]] Error fill_random(uint8_t* out, size_t n);
@@ -101,21 +95,19 @@ class SORTID_API Generator {
   // kUuidV7 (version 7, variant 10, else kArgument); other kinds kArgument.
   [[nodiscard]] Error resume_after(IdKind kind, const uint8_t* last_id);
 
-  struct State;
-
  private:
-  friend struct internal::GeneratorAccess;
+  struct State;  // defined by the library
   State* state_;
 };
 
 // The same on the calling thread's generator from the process-wide pool.
-SORTID_API GenerateResult generate(IdKind kind, uint8_t* ids, size_t count);
-SORTID_API GenerateResult generate_text(IdKind kind, Format format, char* out, size_t count,
-                                        size_t out_stride, const TextOptions& options = {});
+SORTID_API Result generate(IdKind kind, uint8_t* ids, size_t count);
+SORTID_API Result generate_text(IdKind kind, Format format, char* out, size_t count,
+                                size_t out_stride, const TextOptions& options = {});
 // Monotonic ULIDs in one total order shared by all threads of the process.
 // Each call reserves its range of the order under a short lock and writes
 // the IDs outside it, so threads generate in parallel.
-SORTID_API GenerateResult generate_ulid_monotonic_global(uint8_t* ids, size_t count);
+SORTID_API Result generate_ulid_monotonic_global(uint8_t* ids, size_t count);
 
 // One ID at a time, on the calling thread's pool generator (its buffered
 // keystream: no batch set-up per call; about one clock_gettime() plus a few
@@ -129,6 +121,18 @@ SORTID_API GenerateResult generate_ulid_monotonic_global(uint8_t* ids, size_t co
 [[nodiscard]] SORTID_API Error new_ulid_text(char* out);  // canonical upper case
 [[nodiscard]] SORTID_API Error new_record_id(uint8_t* id);
 [[nodiscard]] SORTID_API Error new_uuidv7(uint8_t* id);
+
+// Deprecated: Result under its former name (count was `generated`).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+struct SORTID_DEPRECATED("sortid::Result") GenerateResult {
+  Error error = Error::kOk;
+  size_t generated = 0;  // Result::count
+  constexpr GenerateResult() = default;
+  constexpr GenerateResult(const Result& r) : error(r.error), generated(r.count) {}  // NOLINT
+  constexpr bool ok() const { return error == Error::kOk; }
+};
+#pragma GCC diagnostic pop
 
 }  // namespace sortid
 

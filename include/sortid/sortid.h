@@ -28,6 +28,10 @@
  *   sortid_set_target(), which should be called before other threads use the
  *   library.
  * - Results are bit-identical on every CPU target.
+ * - Names put the verb first (sortid_decode_items, sortid_new_ulid,
+ *   sortid_pack_record); functions on a handle are sortid_<handle>_<verb>
+ *   (sortid_generator_generate). Deprecated names (end of this header) stay
+ *   exported until 1.0; define SORTID_ALLOW_DEPRECATED to use them silently.
  */
 #ifndef SORTID_SORTID_H_
 #define SORTID_SORTID_H_
@@ -44,6 +48,11 @@
 #define SORTID_API __attribute__((visibility("default")))
 #else
 #define SORTID_API
+#endif
+#if defined(__GNUC__) && !defined(SORTID_ALLOW_DEPRECATED)
+#define SORTID_DEPRECATED(replacement) __attribute__((deprecated("use " replacement)))
+#else
+#define SORTID_DEPRECATED(replacement)
 #endif
 
 #ifdef __cplusplus
@@ -103,6 +112,8 @@ typedef struct sortid_text_options {
 #define SORTID_TEXT_LENGTH_UUID 36
 #define SORTID_TEXT_LENGTH_UUID_HEX 32
 #define SORTID_TEXT_LENGTH_MAX 36 /* the longest of the four */
+/* A Record ID's 40-bit timestamp counts milliseconds from 2026-01-01T00:00:00Z. */
+#define SORTID_RECORD_INCEPTION_MS INT64_C(1767225600000)
 
 /* The number of characters one item occupies in a format (the
  * SORTID_TEXT_LENGTH_* value); 0 for an unknown format. Prefix and
@@ -152,12 +163,14 @@ typedef struct sortid_text_item {
 
 /* Decodes count items of varying length (see sortid::decode_items in
  * sortid.hpp). Preconditions: items holds count entries; ids holds count * 16
- * bytes; validity is NULL or holds (count + 7) / 8 bytes. Each item must be
- * exactly the prefix followed by the ID (SORTID_FORMAT_UUID also accepts the
- * 32-character bare form); the terminator option is ignored; null items, items
- * of another length and bad text come out invalid with zeroed IDs. */
+ * bytes; validity is NULL or holds (count + 7) / 8 bytes; invalid_count may be
+ * NULL. Each item must be exactly the prefix followed by the ID
+ * (SORTID_FORMAT_UUID also accepts the 32-character bare form); the terminator
+ * option is ignored; null items, items of another length and bad text come
+ * out invalid with zeroed IDs. */
 SORTID_API sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* items,
                                             size_t count, uint8_t* ids, uint8_t* validity,
+                                            size_t* invalid_count,
                                             const sortid_text_options* options);
 
 /* Encodes count IDs into an Arrow string column: offsets (count + 1 entries)
@@ -227,31 +240,52 @@ SORTID_API sortid_error sortid_bounds(sortid_format format, int64_t unix_ms, uin
 /* Adds 1 to the 80-bit random part of a binary ULID, in place (the monotonic
  * step). Returns SORTID_ERROR_OVERFLOW and leaves id unchanged when the random
  * part is already all ones: it never carries into the timestamp. */
-SORTID_API sortid_error sortid_ulid_increment(uint8_t* id);
+SORTID_API sortid_error sortid_increment_ulid(uint8_t* id);
 
 /* Packs / unpacks a Record ID's fields into / from a 16-byte binary slot.
  * pack returns SORTID_ERROR_RANGE (writing nothing) when unix_ms is outside
- * inception .. inception + 2^40 - 1, machine_id >= 2^40 or counter >= 2^20. */
-SORTID_API sortid_error sortid_record_pack(int64_t unix_ms, uint64_t machine_id, uint32_t counter,
+ * inception .. inception + 2^40 - 1, machine_id >= 2^40 or counter >= 2^20;
+ * SORTID_ERROR_ARGUMENT for a NULL out. unpack ignores NULL outputs and does
+ * nothing for a NULL id. */
+SORTID_API sortid_error sortid_pack_record(int64_t unix_ms, uint64_t machine_id, uint32_t counter,
                                            uint8_t* out);
-SORTID_API void sortid_record_unpack(const uint8_t* id, int64_t* unix_ms, uint64_t* machine_id,
+SORTID_API void sortid_unpack_record(const uint8_t* id, int64_t* unix_ms, uint64_t* machine_id,
                                      uint32_t* counter);
 
 /* Splits a TypeID "type_suffix" at its last '_' and validates the type name
  * (0-63 characters of [a-z_], not starting or ending with '_'). On success
- * stores the type name length in *prefix_len (0 when there is no separator;
- * the suffix then starts at text + *prefix_len + (*prefix_len ? 1 : 0)).
- * Does not validate the suffix: decode it with SORTID_FLAG_TYPEID. Returns
- * SORTID_ERROR_PREFIX (position in *position) for a malformed type name. */
-SORTID_API sortid_error sortid_typeid_split(const char* text, size_t len, size_t* prefix_len,
-                                            size_t* position);
+ * stores the type name length in *type_name_len (0 when there is no
+ * separator; the suffix then starts at text + *type_name_len +
+ * (*type_name_len ? 1 : 0)). Does not validate the suffix: decode it with
+ * SORTID_FLAG_TYPEID. Returns SORTID_ERROR_PREFIX (its 0-based byte position
+ * in *error_position) for a malformed type name. Both outputs may be NULL. */
+SORTID_API sortid_error sortid_split_typeid(const char* text, size_t len, size_t* type_name_len,
+                                            size_t* error_position);
 
-/* ChaCha20 keystream (RFC 8439) on the active target: blocks x 64 bytes for
- * key (32 bytes), nonce (12 bytes) and block counters counter, counter + 1,
- * ... (32-bit, wrapping). out holds 64 * blocks bytes. */
-SORTID_API sortid_error sortid_chacha20_keystream(const uint8_t* key, uint32_t counter,
-                                                  const uint8_t* nonce, uint8_t* out,
-                                                  size_t blocks);
+/* ---- Time text ---- */
+
+/* Writes unix_ms as ISO 8601 UTC with milliseconds (no NUL) and returns its
+ * length: "2023-03-10T12:00:49.111Z" (24 characters) for years 0000-9999,
+ * the expanded form (a sign and five or six digits, up to
+ * SORTID_ISO8601_MAX_LENGTH characters) for other years. Returns 0, writing
+ * nothing, for years beyond +-999999, a NULL out or a capacity too small. */
+#define SORTID_ISO8601_MAX_LENGTH 27
+SORTID_API size_t sortid_format_iso8601(int64_t unix_ms, char* out, size_t capacity);
+
+/* Which end of the period a time text names: "2024-01-31" names a whole day,
+ * "2024-01-31T12:00:00Z" a whole second. */
+typedef enum sortid_time_bound {
+  SORTID_TIME_START = 0, /* its first millisecond */
+  SORTID_TIME_END = 1    /* its last (a date-only upper bound means the end of that day) */
+} sortid_time_bound;
+
+/* Parses len bytes of "YYYY-MM-DD[T| ]HH:MM:SS[.fff][Z|UTC|+HH:MM|-HH:MM]" or
+ * "YYYY-MM-DD", the year optionally expanded ("+10889-08-02"), or an integer
+ * count of milliseconds ("-1" included), into *unix_ms. Returns SORTID_OK, or
+ * SORTID_ERROR_ARGUMENT (nothing written) for text in none of these forms, a
+ * NULL unix_ms, or a NULL text with len > 0. */
+SORTID_API sortid_error sortid_parse_timestamp(const char* text, size_t len,
+                                               sortid_time_bound bound, int64_t* unix_ms);
 
 /* ---- Generation (see sortid/generator.hpp for the semantics) ---- */
 typedef enum sortid_id_kind {
@@ -280,10 +314,17 @@ SORTID_API sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_
  * sortid_generate. */
 SORTID_API sortid_error sortid_generate_ulid_monotonic_global(uint8_t* ids, size_t count,
                                                               size_t* generated);
-/* Generates and encodes as text (layout as sortid_encode). */
+/* Generates and encodes as text (layout as sortid_encode; out holds count *
+ * out_stride bytes), on the calling thread's pool generator. */
 SORTID_API sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, char* out,
                                              size_t count, size_t out_stride,
                                              const sortid_text_options* options, size_t* generated);
+/* The same on one generator. */
+SORTID_API sortid_error sortid_generator_generate_text(sortid_generator* generator,
+                                                       sortid_id_kind kind, sortid_format format,
+                                                       char* out, size_t count, size_t out_stride,
+                                                       const sortid_text_options* options,
+                                                       size_t* generated);
 
 /* A generator with an injected clock, a seed and the monotonic increment
  * (see GeneratorOptions in sortid/generator.hpp). Every field may be 0/NULL:
@@ -297,7 +338,7 @@ typedef struct sortid_generator_options {
   void* clock_context;
   unsigned monotonic_increment_bits;
 } sortid_generator_options;
-SORTID_API sortid_generator* sortid_generator_new_with(const sortid_generator_options* options);
+SORTID_API sortid_generator* sortid_generator_create_with(const sortid_generator_options* options);
 /* Continues a monotonic sequence after last_id (16 bytes), e.g. across a
  * restart: kind SORTID_KIND_ULID_MONOTONIC, or SORTID_KIND_UUIDV7 (last_id
  * version 7, variant 10); otherwise SORTID_ERROR_ARGUMENT. */
@@ -309,20 +350,26 @@ SORTID_API sortid_error sortid_generator_fill_random(sortid_generator* generator
                                                      size_t n);
 /* One ID on the calling thread's pool generator, about one clock read + a few
  * ns: a random ULID (16 bytes), a ULID monotonic per thread, a random ULID as
- * 26 characters (canonical upper case, no terminator). SORTID_OK, or
- * SORTID_ERROR_NO_ENTROPY / _UNSUPPORTED / _RANGE / _OVERFLOW (monotonic)
- * with nothing written; SORTID_ERROR_ARGUMENT for NULL. */
-SORTID_API sortid_error sortid_ulid_new(uint8_t* id);
-SORTID_API sortid_error sortid_ulid_new_monotonic(uint8_t* id);
-SORTID_API sortid_error sortid_ulid_new_text(char* out);
+ * 26 characters (canonical upper case, no terminator), a Record ID, a UUIDv7
+ * (as sortid_generate with count 1). SORTID_OK, or SORTID_ERROR_NO_ENTROPY /
+ * _UNSUPPORTED / _RANGE / _OVERFLOW (monotonic) with nothing written;
+ * SORTID_ERROR_ARGUMENT for NULL. */
+SORTID_API sortid_error sortid_new_ulid(uint8_t* id);
+SORTID_API sortid_error sortid_new_ulid_monotonic(uint8_t* id);
+SORTID_API sortid_error sortid_new_ulid_text(char* out);
+SORTID_API sortid_error sortid_new_record_id(uint8_t* id);
+SORTID_API sortid_error sortid_new_uuidv7(uint8_t* id);
 
 /* CPU targets. Names as Highway prints them (AVX3_DL, AVX3, AVX2, SSE4, ...)
  * plus SCALAR for the plain C++ reference kernel. */
-#define SORTID_TARGETS_COMPILED 0
-#define SORTID_TARGETS_SUPPORTED 1
+typedef enum sortid_target_set {
+  SORTID_TARGETS_COMPILED = 0, /* built into this library */
+  SORTID_TARGETS_SUPPORTED = 1 /* compiled and runnable on this CPU */
+} sortid_target_set;
 /* Writes up to capacity target names (static strings, best first) to names
- * (may be NULL when capacity is 0) and returns how many exist. */
-SORTID_API size_t sortid_targets(int which, const char** names, size_t capacity);
+ * (may be NULL when capacity is 0) and returns how many exist; 0 for a value
+ * outside sortid_target_set. */
+SORTID_API size_t sortid_targets(sortid_target_set which, const char** names, size_t capacity);
 /* The target the bulk functions use now. */
 SORTID_API const char* sortid_active_target(void);
 /* Forces a target by name (case-insensitive); NULL or "" restores automatic
@@ -333,6 +380,24 @@ SORTID_API sortid_error sortid_set_target(const char* name);
 
 /* Version string, e.g. "0.2.0": SORTID_VERSION_STRING of the library that runs. */
 SORTID_API const char* sortid_version(void);
+
+/* ---- Deprecated names, exported and working until 1.0 ---- */
+SORTID_API SORTID_DEPRECATED("sortid_new_ulid") sortid_error sortid_ulid_new(uint8_t* id);
+SORTID_API SORTID_DEPRECATED("sortid_new_ulid_monotonic") sortid_error
+    sortid_ulid_new_monotonic(uint8_t* id);
+SORTID_API SORTID_DEPRECATED("sortid_new_ulid_text") sortid_error sortid_ulid_new_text(char* out);
+SORTID_API SORTID_DEPRECATED("sortid_increment_ulid") sortid_error
+    sortid_ulid_increment(uint8_t* id);
+SORTID_API SORTID_DEPRECATED("sortid_pack_record") sortid_error
+    sortid_record_pack(int64_t unix_ms, uint64_t machine_id, uint32_t counter, uint8_t* out);
+SORTID_API SORTID_DEPRECATED("sortid_unpack_record") void sortid_record_unpack(const uint8_t* id,
+                                                                               int64_t* unix_ms,
+                                                                               uint64_t* machine_id,
+                                                                               uint32_t* counter);
+SORTID_API SORTID_DEPRECATED("sortid_split_typeid") sortid_error
+    sortid_typeid_split(const char* text, size_t len, size_t* prefix_len, size_t* position);
+SORTID_API SORTID_DEPRECATED("sortid_generator_create_with")
+    sortid_generator* sortid_generator_new_with(const sortid_generator_options* options);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -52,12 +52,15 @@ uint64_t Join(const uint8_t* digits, int from, int count, int bits_per_digit) {
 
 bool IsUpperAscii(uint8_t c) { return c >= 'A' && c <= 'Z'; }
 
-Explanation Fail(Error error, size_t position) { return Explanation{error, position}; }
+// An offset into one item always fits Result's 56-bit position; the mask says so.
+Result Fail(Error error, size_t position) {
+  return {.error = error, .position = position & ((uint64_t{1} << 56) - 1)};
+}
 
 // Validates `count` Crockford characters into digits[]. Character 0 of a
 // ULID may not exceed 7 (26 characters carry 130 bits, the top 2 must be 0).
-Explanation CrockfordDigits(const ItemSpec& spec, const uint8_t* text, int count, size_t offset,
-                            uint8_t* digits) {
+Result CrockfordDigits(const ItemSpec& spec, const uint8_t* text, int count, size_t offset,
+                       uint8_t* digits) {
   const auto& table = spec.lenient ? alphabet::kCrockfordLenient : alphabet::kCrockfordStrict;
   for (int k = 0; k < count; ++k) {
     const uint8_t c = text[k];
@@ -80,7 +83,7 @@ bool IsUuidHyphenPosition(size_t k) { return k < 36 && kIsUuidHyphen[k]; }
 
 // Validates 32 hex digits, or 36 characters with hyphens at 8, 13, 18, 23,
 // into digits[0..32).
-Explanation HexDigits(const uint8_t* text, size_t chars, size_t offset, uint8_t* digits) {
+Result HexDigits(const uint8_t* text, size_t chars, size_t offset, uint8_t* digits) {
   const bool hyphenated = chars == 36;
   int n = 0;
   for (size_t k = 0; k < chars; ++k) {
@@ -98,7 +101,7 @@ Explanation HexDigits(const uint8_t* text, size_t chars, size_t offset, uint8_t*
 
 }  // namespace
 
-Explanation DecodeItem(const ItemSpec& spec, const uint8_t* item, size_t len, uint8_t out[16]) {
+Result DecodeItem(const ItemSpec& spec, const uint8_t* item, size_t len, uint8_t out[16]) {
   std::memset(out, 0, 16);
   const size_t fixed = spec.prefix_len + (spec.terminator >= 0 ? 1 : 0);
   size_t id_len = kernels::kTextLength[static_cast<int>(spec.format)];
@@ -112,7 +115,7 @@ Explanation DecodeItem(const ItemSpec& spec, const uint8_t* item, size_t len, ui
   const uint8_t* id = item + spec.prefix_len;
   uint8_t digits[32];
   Value128 v;
-  Explanation result;
+  Result result;
   switch (spec.format) {
     case Format::kUlid:
       // 26 digits = 130 bits: digits 0-12 are value bits 127..65, 13-24 bits
@@ -225,12 +228,12 @@ size_t Decode(Format format, const kernels::DecodeArgs& args) {
 
 namespace {
 template <Format F>
-Status EncodeFormat(const kernels::EncodeArgs& args) {
-  return {Error::kOk, Encode(F, args)};
+Result EncodeFormat(const kernels::EncodeArgs& args) {
+  return {.error = Error::kOk, .count = Encode(F, args)};
 }
 template <Format F>
-Status DecodeFormat(const kernels::DecodeArgs& args) {
-  return {Error::kOk, Decode(F, args)};
+Result DecodeFormat(const kernels::DecodeArgs& args) {
+  return {.error = Error::kOk, .count = Decode(F, args)};
 }
 Error KeystreamFromWords(const uint32_t* words, uint8_t* out, size_t blocks) {
   ChaChaState state;

@@ -29,7 +29,7 @@ struct ItemSpec {
 // is checked first, then bytes left to right; the first error found is
 // returned with its byte position. out receives the 16-byte ID, or zeros on
 // error.
-Explanation DecodeItem(const ItemSpec& spec, const uint8_t* item, size_t len, uint8_t out[16]);
+Result DecodeItem(const ItemSpec& spec, const uint8_t* item, size_t len, uint8_t out[16]);
 
 // Writes the kTextLength[format] characters of one ID. Returns false (writing
 // NUL characters) for a Record ID with any of the top 28 bits set.

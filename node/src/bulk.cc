@@ -117,7 +117,7 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
     if (!CheckSize(env, count, kBinarySize)) return env.Undefined();
     Napi::Buffer<uint8_t> ids = Napi::Buffer<uint8_t>::New(env, count * kBinarySize);
     if (env.IsExceptionPending()) return env.Undefined();
-    const GenerateResult result = generator.generate(kind, ids.Data(), count);
+    const Result result = generator.generate(kind, ids.Data(), count);
     if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
     return ids;
   }
@@ -148,9 +148,9 @@ Napi::Value Generate(const Napi::CallbackInfo& info) {
   if (!Allocated(env, ids.get())) return env.Undefined();
   for (size_t done = 0; done < count; done += kChunk) {
     const size_t n = std::min(count - done, kChunk);
-    const GenerateResult result = generator.generate(kind, ids.get(), n);
+    const Result result = generator.generate(kind, ids.get(), n);
     if (!result.ok()) return ThrowError(env, std::string("sortid: ") + error_message(result.error));
-    const Status encoded =
+    const Result encoded =
         encode(Format::kUlid, ids.get(), n, out + done * stride, stride, nullptr, options);
     if (!encoded.ok())
       return ThrowError(env, std::string("sortid: ") + error_message(encoded.error));
@@ -193,13 +193,13 @@ bool DecodeScratch(const Napi::Env& env, Format format, const TextOptions& optio
                    const char* scratch, size_t count, size_t stride, Decoded* out,
                    size_t* count_out) {
   if (!AllocateDecoded(env, count, out)) return false;
-  const Status status =
+  const Result status =
       decode(format, scratch, count, stride, out->ids.Data(), out->validity.Data(), options);
   if (!status.ok()) {
     ThrowError(env, std::string("sortid: ") + error_message(status.error));
     return false;
   }
-  out->invalid = status.invalid;
+  out->invalid = status.count;
   *count_out = count;
   return true;
 }
@@ -224,14 +224,14 @@ bool DecodeLines(const Napi::Env& env, Format format, const TextOptions& base, c
     lines.terminator = '\n';
     const bool last_unterminated = size % stride != 0;
     const size_t terminated = count - (last_unterminated ? 1 : 0);
-    Status status =
+    Result status =
         decode(format, text, terminated, stride, out->ids.Data(), out->validity.Data(), lines);
-    size_t invalid = status.invalid;
+    size_t invalid = status.count;
     if (status.ok() && last_unterminated) {
       uint8_t bit = 0;
-      const Status last = decode(format, text + terminated * stride, 1, length,
+      const Result last = decode(format, text + terminated * stride, 1, length,
                                  out->ids.Data() + terminated * kBinarySize, &bit, base);
-      invalid += last.invalid;
+      invalid += last.count;
       uint8_t& byte = out->validity.Data()[terminated / 8];
       const unsigned shift = static_cast<unsigned>(terminated % 8);
       const unsigned kept = static_cast<unsigned>(byte) & ~(1u << shift);
@@ -419,7 +419,7 @@ Napi::Value Encode(const Napi::CallbackInfo& info) {
     text = scratch.get();
   }
   if (env.IsExceptionPending() || (!direct && !Allocated(env, text))) return env.Undefined();
-  const Status status = encode(format, ids, count, text, stride, nullptr, options);
+  const Result status = encode(format, ids, count, text, stride, nullptr, options);
   if (!status.ok()) return ThrowError(env, std::string("sortid: ") + error_message(status.error));
   if (direct) return buffer;
   if (output == 2) {

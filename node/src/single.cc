@@ -102,7 +102,7 @@ Napi::Value MonotonicFresh(const Napi::CallbackInfo& info) {
 Napi::Value MonotonicIncrement(const Napi::CallbackInfo& info) {
   uint8_t* state = StateBytes(info);
   if (state == nullptr) return Throw(info.Env(), "sortid: bad monotonic state");
-  if (ulid_increment(state) != Error::kOk) return info.Env().Null();
+  if (increment_ulid(state) != Error::kOk) return info.Env().Null();
   return UlidText(info.Env(), state);
 }
 

@@ -31,7 +31,10 @@ __all__ = ["convert", "validate", "explain", "generate", "ulid", "parse", "ID", 
 
 TEXT_FORMATS = ("ulid", "record", "uuid", "hex", "typeid")
 SOURCES = TEXT_FORMATS + ("bin",)
-TARGETS = TEXT_FORMATS + ("bin", "ms", "time", "iso8601")
+# What convert(to=...) produces. TARGETS is its former name, kept as an alias:
+# "target" also names the CPU target of active_target().
+OUTPUTS = TEXT_FORMATS + ("bin", "ms", "time", "iso8601")
+TARGETS = OUTPUTS
 KINDS = ("ulid", "ulid-monotonic", "record", "uuidv7")
 _LENGTH_ERROR = 1  # sortid::Error::kLength
 _LENGTH_REASON = "wrong length"  # sortid::error_message(kLength)
@@ -172,7 +175,7 @@ def convert(values, to, *, source="ulid", prefix="", out_prefix="", lenient=Fals
     dtype has no missing value; NaT for time; None in object arrays).
     """
     _check_choice("source", source, SOURCES)
-    _check_choice("to", to, TARGETS)
+    _check_choice("to", to, OUTPUTS)
     _check_choice("on_error", on_error, ("raise", "null"))
     nullable = on_error == "null"
     column = Column(values)

@@ -33,7 +33,7 @@ def main(argv=None):
         sub = commands.add_parser(name, help=f"{name} one ID per line")
         sub.add_argument("--from", dest="source", default="ulid", choices=sortid.TEXT_FORMATS)
         if name == "convert":
-            sub.add_argument("--to", required=True, choices=[t for t in sortid.TARGETS if t != "bin"])
+            sub.add_argument("--to", required=True, choices=[t for t in sortid.OUTPUTS if t != "bin"])
         sub.add_argument("file", nargs="?", default="-")
     args = parser.parse_args(argv)
     if args.command is None:

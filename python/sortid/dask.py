@@ -26,7 +26,7 @@ __all__ = ["convert", "validate", "convert_column", "meta"]
 
 def meta(to, on_error="raise", name=None):
     """The empty pandas Series describing sortid.convert(series, to, ...)'s result."""
-    sortid._check_choice("to", to, sortid.TARGETS)
+    sortid._check_choice("to", to, sortid.OUTPUTS)
     if to == "ms":
         dtype = "Int64" if on_error == "null" else "int64"
     elif to == "time":

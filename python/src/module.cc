@@ -78,7 +78,7 @@ size_t CheckedLength(Format format, const Options& options) {
   return length;
 }
 
-void Check(const Status& status) {
+void Check(const Result& status) {
   if (!status.ok()) throw py::value_error(error_message(status.error));
 }
 
@@ -134,13 +134,13 @@ ObjectView ViewObjects(const py::object& values) {
 
 // Decodes str / bytes objects chunk by chunk: pointers gathered (and the
 // objects kept alive) under the GIL, decoded with the GIL released.
-Status DecodeObjects(Format format, const ObjectView& view, const TextOptions& options,
+Result DecodeObjects(Format format, const ObjectView& view, const TextOptions& options,
                      uint8_t* ids, uint8_t* valid, uint8_t* null) {
   constexpr size_t kChunk = 65536;
   static const char kBad[] = "\xFF";  // an item that no format accepts
   std::vector<Item> items;
   std::vector<PyObject*> held;
-  Status total;
+  Result total;
   for (size_t start = 0; start < view.count; start += kChunk) {
     const size_t n = std::min(kChunk, view.count - start);
     items.resize(n);
@@ -167,7 +167,7 @@ Status DecodeObjects(Format format, const ObjectView& view, const TextOptions& o
         items[i] = null[start + i] ? Item{nullptr, 0} : Item{kBad, 1};
       }
     }
-    Status status;
+    Result status;
     {
       py::gil_scoped_release release;
       status =
@@ -175,7 +175,7 @@ Status DecodeObjects(Format format, const ObjectView& view, const TextOptions& o
     }
     for (PyObject* item : held) Py_DECREF(item);
     Check(status);
-    total.invalid += status.invalid;
+    total.count += status.count;
   }
   return total;
 }
@@ -233,7 +233,7 @@ py::tuple Decode(const py::object& values, const std::string& format_name,
   BoolArray valid(static_cast<py::ssize_t>(count));
   uint8_t* id_data = ids.mutable_data();
   uint8_t* valid_data = BoolData(valid);
-  Status status;
+  Result status;
   if (kind == 'S') {
     const char* text = static_cast<const char*>(array.data());
     const auto stride = static_cast<size_t>(array.itemsize());
@@ -300,12 +300,12 @@ py::tuple Encode(const ByteArray& ids, const py::object& valid_in, const std::st
     if (static_cast<size_t>(in.size()) != count) throw py::value_error("valid: wrong size");
     input_valid = reinterpret_cast<const uint8_t*>(in.data());
   }
-  Status status;
+  Result status;
   {
     py::gil_scoped_release release;
     std::vector<uint8_t> bits((count + 7) / 8);
     status = sortid::encode(format, id_data, count, text, length, bits.data(), options.text);
-    if (status.ok() && status.invalid == 0 && input_valid == nullptr) {
+    if (status.ok() && status.count == 0 && input_valid == nullptr) {
       std::memset(valid_data, 1, count);
     } else if (status.ok()) {
       UnpackBits(bits.data(), count, valid_data);
@@ -383,7 +383,7 @@ py::array_t<int64_t> Timestamps(const ByteArray& ids, const std::string& format_
   py::array_t<int64_t> ms(static_cast<py::ssize_t>(count));
   const uint8_t* id_data = ids.data();
   int64_t* out = ms.mutable_data();
-  Status status;
+  Result status;
   {
     py::gil_scoped_release release;
     status = timestamps_ms(format, id_data, count, out);
@@ -406,7 +406,7 @@ py::tuple Iso8601(const py::array_t<int64_t, py::array::c_style>& ms, const Bool
     py::gil_scoped_release release;
     for (size_t i = 0; i < count; ++i) {
       char* item = text + i * kIso8601Length;
-      ok[i] = in_ok[i] && format_iso8601(in[i], item) == kIso8601Length;
+      ok[i] = in_ok[i] && format_iso8601(in[i], item, kIso8601Length) == kIso8601Length;
       if (!ok[i]) std::memset(item, 0, kIso8601Length);
     }
   }
@@ -425,11 +425,16 @@ py::object Explain(const py::bytes& item, const std::string& format_name, const 
   const size_t expected = item_length(format, options.text);
   const bool bare_uuid =
       format == Format::kUuid && text.size() == item_length(Format::kUuidHex, options.text);
-  const Explanation why = text.size() != expected && !bare_uuid
-                              ? Explanation{Error::kLength, std::min(text.size(), expected)}
-                              : explain(format, text, options.text);
+  // A wrong length stops matching at the shorter of the two lengths (an item
+  // length, far below Result's 56-bit position limit).
+  const size_t stop = std::min(text.size(), expected);
+  const Result why =
+      text.size() != expected && !bare_uuid
+          ? Result{.error = Error::kLength, .position = stop & ((uint64_t{1} << 56) - 1)}
+          : explain(format, text, options.text);
   if (why.error == Error::kOk) return py::none();
-  return py::make_tuple(static_cast<int>(why.error), error_message(why.error), why.position);
+  return py::make_tuple(static_cast<int>(why.error), error_message(why.error),
+                        static_cast<size_t>(why.position));
 }
 
 IdKind ParseKind(const std::string& name) {
@@ -441,7 +446,7 @@ IdKind ParseKind(const std::string& name) {
   return ParseName(name, kKinds, "kind");
 }
 
-void CheckGenerated(const GenerateResult& result) {
+void CheckGenerated(const Result& result) {
   if (!result.ok()) {
     throw std::runtime_error(std::string("sortid: generation failed: ") +
                              error_message(result.error));
@@ -453,7 +458,7 @@ ByteArray GenerateBinary(size_t count, const std::string& kind_name) {
   const IdKind kind = ParseKind(kind_name);
   ByteArray ids({count, kBinarySize});
   uint8_t* out = ids.mutable_data();
-  GenerateResult result;
+  Result result;
   {
     py::gil_scoped_release release;
     result = generate(kind, out, count);
@@ -476,7 +481,7 @@ py::array GenerateText(size_t count, const std::string& kind_name, const std::st
   const size_t length = CheckedLength(format, options);
   py::array out = NewTextArray(count, length);
   char* text = static_cast<char*>(out.mutable_data());
-  GenerateResult result;
+  Result result;
   {
     py::gil_scoped_release release;
     result = generate_text(kind, format, text, count, length, options.text);
@@ -507,7 +512,7 @@ py::tuple DecodeSeconds(const py::object& text_in, const std::string& format_nam
   ByteArray ids = IdsOutput(out, count);
   CheckNoOverlap(ids, data, count * stride);
   std::vector<uint8_t> bits((count + 7) / 8);
-  Status status;
+  Result status;
   double wall = 0, cpu = 0;
   {
     py::gil_scoped_release release;

@@ -19,28 +19,28 @@ bool AllZero(const char* bytes, size_t n) {
   return true;
 }
 
-Status DecodeFixed(Format format, const char* text, size_t count, size_t stride,
+Result DecodeFixed(Format format, const char* text, size_t count, size_t stride,
                    const TextOptions& options, uint8_t* ids, uint8_t* valid);
 
 // A UUID column takes both forms: hyphenated (36) and bare hex (32). Items
 // the hyphenated decode rejects are tried again as bare hex when their text
 // (before the NUL padding) has the bare length.
-Status DecodeUuidFixedWidth(const char* text, size_t count, size_t stride,
+Result DecodeUuidFixedWidth(const char* text, size_t count, size_t stride,
                             const TextOptions& options, uint8_t* ids, uint8_t* valid) {
-  Status total = DecodeFixed(Format::kUuid, text, count, stride, options, ids, valid);
-  if (!total.ok() || total.invalid == 0) return total;
+  Result total = DecodeFixed(Format::kUuid, text, count, stride, options, ids, valid);
+  if (!total.ok() || total.count == 0) return total;
   const size_t hex_length = item_length(Format::kUuidHex, options);
   if (hex_length == 0 || stride < hex_length) return total;
   for (size_t i = 0; i < count; ++i) {
     const char* item = text + i * stride;
     if (valid[i] != 0 || !AllZero(item + hex_length, stride - hex_length)) continue;
     uint8_t ok = 0;
-    const Status one =
+    const Result one =
         DecodeFixed(Format::kUuidHex, item, 1, hex_length, options, ids + i * kBinarySize, &ok);
     if (!one.ok()) return one;
     if (ok != 0) {
       valid[i] = 1;
-      --total.invalid;
+      --total.count;
     }
   }
   return total;
@@ -61,7 +61,7 @@ void UnpackBits(const uint8_t* bits, size_t count, uint8_t* bytes) {
   for (; i < count; ++i) bytes[i] = static_cast<uint8_t>((bits[i / 8] >> (i % 8)) & 1);
 }
 
-Status DecodeFixedWidth(Format format, const char* text, size_t count, size_t stride,
+Result DecodeFixedWidth(Format format, const char* text, size_t count, size_t stride,
                         const TextOptions& options, uint8_t* ids, uint8_t* valid) {
   if (format == Format::kUuid)
     return DecodeUuidFixedWidth(text, count, stride, options, ids, valid);
@@ -70,36 +70,36 @@ Status DecodeFixedWidth(Format format, const char* text, size_t count, size_t st
 
 namespace {
 
-Status DecodeFixed(Format format, const char* text, size_t count, size_t stride,
+Result DecodeFixed(Format format, const char* text, size_t count, size_t stride,
                    const TextOptions& options, uint8_t* ids, uint8_t* valid) {
   const size_t length = item_length(format, options);
-  if (length == 0) return Status{Error::kArgument, 0};
+  if (length == 0) return Result{.error = Error::kArgument};
   if (stride < length) {  // every item is too short
     std::memset(ids, 0, count * kBinarySize);
     std::memset(valid, 0, count);
-    return Status{Error::kOk, count};
+    return Result{.error = Error::kOk, .count = count};
   }
-  Status total;
+  Result total;
   uint8_t bits[kChunk / 8];
   for (size_t start = 0; start < count; start += kChunk) {
     const size_t n = std::min(kChunk, count - start);
     const char* chunk = text + start * stride;
     uint8_t* chunk_ids = ids + start * kBinarySize;
-    const Status status = decode(format, chunk, n, stride, chunk_ids, bits, options);
+    const Result status = decode(format, chunk, n, stride, chunk_ids, bits, options);
     if (!status.ok()) return status;
-    if (status.invalid == 0) {
+    if (status.count == 0) {
       std::memset(valid + start, 1, n);
     } else {
       UnpackBits(bits, n, valid + start);
     }
-    total.invalid += status.invalid;
+    total.count += status.count;
     if (stride == length) continue;
     // Bytes past the ID must be numpy's NUL padding.
     for (size_t i = 0; i < n; ++i) {
       if (valid[start + i] != 0 && !AllZero(chunk + i * stride + length, stride - length)) {
         valid[start + i] = 0;
         std::memset(chunk_ids + i * kBinarySize, 0, kBinarySize);
-        ++total.invalid;
+        ++total.count;
       }
     }
   }
@@ -137,17 +137,17 @@ size_t Utf8(uint32_t c, char* out) {
 
 }  // namespace
 
-Status DecodeUcs4(Format format, const uint32_t* text, size_t count, size_t width,
+Result DecodeUcs4(Format format, const uint32_t* text, size_t count, size_t width,
                   const TextOptions& options, uint8_t* ids, uint8_t* valid) {
   // Each item as UTF-8 (a prefix may be non-ASCII), NUL-padded to `stride`
   // bytes: the longest UTF-8 ID text; an item whose UTF-8 form is longer, or
   // with anything but NULs after its text, starts with 0xFF (invalid).
   const size_t length = item_length(format, options);
-  if (length == 0) return Status{Error::kArgument, 0};
+  if (length == 0) return Result{.error = Error::kArgument};
   const size_t hex_length = format == Format::kUuid ? item_length(Format::kUuidHex, options) : 0;
   const size_t stride = std::max(length, hex_length);
   std::vector<char> narrow(std::min(kChunk, count) * stride);
-  Status total;
+  Result total;
   for (size_t start = 0; start < count; start += kChunk) {
     const size_t n = std::min(kChunk, count - start);
     std::memset(narrow.data(), 0, n * stride);
@@ -168,18 +168,18 @@ Status DecodeUcs4(Format format, const uint32_t* text, size_t count, size_t widt
         bytes += k;
       }
     }
-    const Status status = DecodeFixedWidth(format, narrow.data(), n, stride, options,
+    const Result status = DecodeFixedWidth(format, narrow.data(), n, stride, options,
                                            ids + start * kBinarySize, valid + start);
     if (!status.ok()) return status;
-    total.invalid += status.invalid;
+    total.count += status.count;
   }
   return total;
 }
 
-Status DecodeItems(Format format, const Item* items, size_t count, const TextOptions& options,
+Result DecodeItems(Format format, const Item* items, size_t count, const TextOptions& options,
                    uint8_t* ids, uint8_t* valid) {
   const size_t length = item_length(format, options);
-  if (length == 0) return Status{Error::kArgument, 0};
+  if (length == 0) return Result{.error = Error::kArgument};
   // Items of another length become null items: the module takes the exact
   // form of each format (a UUID: hyphenated or the bare 32 hex digits).
   const size_t hex_length = format == Format::kUuid ? item_length(Format::kUuidHex, options) : 0;
@@ -189,7 +189,7 @@ Status DecodeItems(Format format, const Item* items, size_t count, const TextOpt
     exact[i] = fits ? TextItem{items[i].data, items[i].size} : TextItem{nullptr, 0};
   }
   std::vector<uint8_t> bits((count + 7) / 8);
-  const Status status = decode_items(format, exact.data(), count, ids, bits.data(), options);
+  const Result status = decode_items(format, exact.data(), count, ids, bits.data(), options);
   if (!status.ok()) return status;
   UnpackBits(bits.data(), count, valid);
   return status;

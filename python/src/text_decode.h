@@ -26,17 +26,17 @@ struct Item {
 // whose extra bytes are not all NUL are invalid. Preconditions: text holds
 // count * stride bytes; ids count * 16; valid count bytes. Returns the status
 // of the library call (kArgument if the options are unusable).
-Status DecodeFixedWidth(Format format, const char* text, size_t count, size_t stride,
+Result DecodeFixedWidth(Format format, const char* text, size_t count, size_t stride,
                         const TextOptions& options, uint8_t* ids, uint8_t* valid);
 
 // count items of `width` UCS-4 code points each (numpy `U<width>`), NUL
 // padded; code points above 0x7F make the item invalid. Same outputs.
-Status DecodeUcs4(Format format, const uint32_t* text, size_t count, size_t width,
+Result DecodeUcs4(Format format, const uint32_t* text, size_t count, size_t width,
                   const TextOptions& options, uint8_t* ids, uint8_t* valid);
 
 // Items of varying length, decoded with one sortid::decode_items call; items
 // not exactly item_length(format, options) bytes long are invalid.
-Status DecodeItems(Format format, const Item* items, size_t count, const TextOptions& options,
+Result DecodeItems(Format format, const Item* items, size_t count, const TextOptions& options,
                    uint8_t* ids, uint8_t* valid);
 
 // Unpacks an Arrow-style bitmap (LSB first) of count bits into bytes of 0/1.

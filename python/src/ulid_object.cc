@@ -119,7 +119,7 @@ bool DecodeText(const char* method, PyObject* value, Format format, size_t lengt
     return false;
   }
   const auto* text = static_cast<const char*>(PyUnicode_DATA(value));
-  const Explanation why = decode_one(format, std::string_view(text, length), id);
+  const Result why = decode_one(format, std::string_view(text, length), id);
   if (why.error != Error::kOk) {
     RaiseInvalid(
         method, value, what,

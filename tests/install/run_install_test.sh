@@ -13,8 +13,8 @@ trap 'rm -rf "$work"' EXIT
 cmake --install "$build_dir" --prefix "$work/prefix" > "$work/install.log"
 test -f "$work/prefix/include/sortid/sortid.h"
 # lib, lib64 or lib/<multiarch> (a /usr prefix configured, as for the packages).
-lib=$(dirname "$(find "$work/prefix" -name libsortid.so.0 -print -quit)")
-[[ $lib != . ]] || { echo "no libsortid.so.0 installed" >&2; exit 1; }
+lib=$(dirname "$(find "$work/prefix" -name libsortid.so.1 -print -quit)")
+[[ $lib != . ]] || { echo "no libsortid.so.1 installed" >&2; exit 1; }
 
 echo "== engine modules: each one built is installed, no header without its library"
 if [[ -f "$build_dir/sqlite/sortid.so" ]]; then

@@ -78,7 +78,7 @@ void CheckEveryBytePosition(const PositionCase& c) {
   TextOptions opts;
   opts.lenient = c.lenient;
   std::vector<uint8_t> ids(count * 16, 0xAA), validity((count + 7) / 8, 0xAA);
-  const Status status =
+  const Result status =
       decode(c.format, text.data(), count, len, ids.data(), validity.data(), opts);
   ASSERT_TRUE(status.ok());
   size_t expected_invalid = 0;
@@ -88,7 +88,7 @@ void CheckEveryBytePosition(const PositionCase& c) {
     const Error want = ExpectedError(c, pos, byte);
     SCOPED_TRACE(testing::Message() << "pos " << pos << " byte " << byte);
     ASSERT_EQ(Bit(validity, i), want == Error::kOk);
-    const Explanation why = explain(c.format, std::string_view(&text[i * len], len), opts);
+    const Result why = explain(c.format, std::string_view(&text[i * len], len), opts);
     ASSERT_EQ(why.error, want);
     if (want != Error::kOk) {
       ++expected_invalid;
@@ -96,7 +96,7 @@ void CheckEveryBytePosition(const PositionCase& c) {
       ASSERT_EQ(ToHex(&ids[16 * i], 16), std::string(32, '0'));
     }
   }
-  EXPECT_EQ(status.invalid, expected_invalid);
+  EXPECT_EQ(status.count, expected_invalid);
 }
 
 TEST_P(CodecTest, UlidEveryByteAtEveryPosition) {
@@ -144,7 +144,7 @@ TEST_P(CodecTest, RecordIdKnownAnswers) {
   }
   // The same first case through the field packer.
   uint8_t packed[16];
-  ASSERT_EQ(record_pack({kRecordInceptionMs + 1000, 0x123456789A, 0xABCDE}, packed), Error::kOk);
+  ASSERT_EQ(pack_record({kRecordInceptionMs + 1000, 0x123456789A, 0xABCDE}, packed), Error::kOk);
   EXPECT_EQ(ToHex(packed, 16), cases[0].hex);
 }
 
@@ -180,15 +180,15 @@ TEST_P(CodecTest, RoundTripAllFormatsCasesPrefixesStrides) {
               const auto ids = RandomIds(count, count * 31 + extra, format);
               std::vector<char> text(count * stride, '~');
               std::vector<uint8_t> enc_validity((count + 7) / 8, 0xFF);
-              const Status e =
+              const Result e =
                   encode(format, ids.data(), count, text.data(), stride, enc_validity.data(), opts);
               ASSERT_TRUE(e.ok());
-              ASSERT_EQ(e.invalid, 0u);
+              ASSERT_EQ(e.count, 0u);
               std::vector<uint8_t> back(count * 16, 0xAA), validity((count + 7) / 8, 0x55);
-              const Status d =
+              const Result d =
                   decode(format, text.data(), count, stride, back.data(), validity.data(), opts);
               ASSERT_TRUE(d.ok());
-              ASSERT_EQ(d.invalid, 0u) << static_cast<int>(format) << " " << prefix;
+              ASSERT_EQ(d.count, 0u) << static_cast<int>(format) << " " << prefix;
               ASSERT_EQ(back, ids);
               for (size_t i = 0; i < count; ++i) {
                 ASSERT_TRUE(Bit(validity, i));
@@ -226,10 +226,10 @@ TEST_P(CodecTest, InvalidRecordBinaryIsFlaggedNotWrapped) {
   std::vector<uint8_t> validity(3, 0xFF);
   TextOptions opts;
   opts.terminator = '\n';
-  const Status s =
+  const Result s =
       encode(Format::kRecordId, ids.data(), 20, text.data(), 21, validity.data(), opts);
   ASSERT_TRUE(s.ok());
-  EXPECT_EQ(s.invalid, 2u);
+  EXPECT_EQ(s.count, 2u);
   for (size_t i = 0; i < 20; ++i) {
     const bool bad = i == 3 || i == 17;
     EXPECT_EQ(Bit(validity, i), !bad) << i;
@@ -254,17 +254,17 @@ TEST_P(CodecTest, PrefixTerminatorAndStrideErrorsArePerItem) {
   std::string text;
   for (const auto& it : items) text += it;
   std::vector<uint8_t> ids(5 * 16), validity(1, 0xFF);
-  const Status s = decode(Format::kUlid, text.data(), 5, stride, ids.data(), validity.data(), opts);
+  const Result s = decode(Format::kUlid, text.data(), 5, stride, ids.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
-  EXPECT_EQ(s.invalid, 3u);
+  EXPECT_EQ(s.count, 3u);
   EXPECT_EQ(validity[0], 0b10001);
-  const Explanation e1 = explain(Format::kUlid, std::string_view(items[1]).substr(0, 32), opts);
+  const Result e1 = explain(Format::kUlid, std::string_view(items[1]).substr(0, 32), opts);
   EXPECT_EQ(e1.error, Error::kPrefix);
   EXPECT_EQ(e1.position, 2u);
-  const Explanation e2 = explain(Format::kUlid, std::string_view(items[2]).substr(0, 32), opts);
+  const Result e2 = explain(Format::kUlid, std::string_view(items[2]).substr(0, 32), opts);
   EXPECT_EQ(e2.error, Error::kTerminator);
   EXPECT_EQ(e2.position, 31u);
-  const Explanation e3 = explain(Format::kUlid, std::string_view(items[3]).substr(0, 32), opts);
+  const Result e3 = explain(Format::kUlid, std::string_view(items[3]).substr(0, 32), opts);
   EXPECT_EQ(e3.error, Error::kOverflow);
   EXPECT_EQ(e3.position, 5u);
 }
@@ -280,9 +280,9 @@ TEST_P(CodecTest, TypeIdEncodesLowerAndRejectsUpper) {
   ASSERT_TRUE(encode(Format::kUlid, ids.data(), 10, text.data(), len, nullptr, opts).ok());
   EXPECT_EQ(text.substr(0, 5), "user_");
   std::vector<uint8_t> back(160), validity(2);
-  Status s = decode(Format::kUlid, text.data(), 10, len, back.data(), validity.data(), opts);
+  Result s = decode(Format::kUlid, text.data(), 10, len, back.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
-  EXPECT_EQ(s.invalid, 0u);
+  EXPECT_EQ(s.count, 0u);
   EXPECT_EQ(back, ids);
   // Upper-case one letter of item 4's suffix: only that item fails.
   for (size_t k = 5; k < len; ++k) {
@@ -293,7 +293,7 @@ TEST_P(CodecTest, TypeIdEncodesLowerAndRejectsUpper) {
     }
   }
   s = decode(Format::kUlid, text.data(), 10, len, back.data(), validity.data(), opts);
-  EXPECT_EQ(s.invalid, 1u);
+  EXPECT_EQ(s.count, 1u);
   EXPECT_FALSE(Bit(validity, 4));
   // An empty type name means no separator.
   opts.prefix = "";
@@ -345,9 +345,9 @@ TEST_P(CodecTest, ArgumentErrorsWriteNothing) {
             Error::kArgument);
   EXPECT_EQ(encode(Format::kUlid, std::span<const uint8_t>(ids.data(), 31), text, 26).error,
             Error::kArgument);
-  const Status ok = decode(Format::kUlid, std::span<const char>(text), 26, ids, validity);
+  const Result ok = decode(Format::kUlid, std::span<const char>(text), 26, ids, validity);
   EXPECT_TRUE(ok.ok());
-  EXPECT_EQ(ok.invalid, 0u);
+  EXPECT_EQ(ok.count, 0u);
   // Zero items: nothing to do, any pointers.
   EXPECT_TRUE(decode(Format::kUlid, nullptr, 0, 26, nullptr, nullptr).ok());
 }
@@ -364,10 +364,10 @@ TEST_P(CodecTest, ErrorsAcrossBatchBoundaries) {
   const std::vector<size_t> bad = {0, 7, 8, 4095, 4096, 4097, 8191, 8192, count - 1};
   for (size_t i : bad) text[i * 27 + 10] = '!';
   std::vector<uint8_t> back(count * 16), validity((count + 7) / 8);
-  const Status s =
+  const Result s =
       decode(Format::kUlid, text.data(), count, 27, back.data(), validity.data(), lines);
   ASSERT_TRUE(s.ok());
-  EXPECT_EQ(s.invalid, bad.size());
+  EXPECT_EQ(s.count, bad.size());
   for (size_t i = 0; i < count; ++i) {
     const bool is_bad = std::find(bad.begin(), bad.end(), i) != bad.end();
     ASSERT_EQ(Bit(validity, i), !is_bad) << i;
@@ -397,19 +397,19 @@ TEST_P(CodecTest, RandomTextAgreesWithReferenceItemDecoder) {
       TextOptions opts;
       opts.lenient = lenient;
       std::vector<uint8_t> ids(count * 16), validity((count + 7) / 8);
-      const Status s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
+      const Result s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
       ASSERT_TRUE(s.ok());
       size_t invalid = 0;
       const reference::ItemSpec spec{format, nullptr, 0, -1, lenient, false};
       for (size_t i = 0; i < count; ++i) {
         uint8_t want[16];
-        const Explanation why = reference::DecodeItem(
+        const Result why = reference::DecodeItem(
             spec, reinterpret_cast<const uint8_t*>(&text[i * len]), len, want);
         ASSERT_EQ(Bit(validity, i), why.error == Error::kOk);
         ASSERT_EQ(std::memcmp(want, &ids[16 * i], 16), 0);
         invalid += why.error != Error::kOk;
       }
-      EXPECT_EQ(s.invalid, invalid);
+      EXPECT_EQ(s.count, invalid);
     }
   }
 }

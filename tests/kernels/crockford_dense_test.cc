@@ -54,11 +54,11 @@ void ExpectEncodeMatches(const Layout& l, const std::vector<uint8_t>& ids, size_
   const size_t len = item_length(l.format, opts);
   std::vector<char> text(count * len + 1, '~'), want_text(text);
   std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Status s = encode(l.format, ids.data(), count, text.data(), len, validity.data(), opts);
+  const Result s = encode(l.format, ids.data(), count, text.data(), len, validity.data(), opts);
   ASSERT_TRUE(s.ok());
   const kernels::EncodeArgs args{ids.data(),   count,   want_text.data(),     len,    "", 0,
                                  l.terminator, l.lower, want_validity.data(), nullptr};
-  ASSERT_EQ(s.invalid, reference::Encode(l.format, args)) << count;
+  ASSERT_EQ(s.count, reference::Encode(l.format, args)) << count;
   ASSERT_EQ(validity, want_validity) << count;
   ASSERT_EQ(std::string(text.begin(), text.end()), std::string(want_text.begin(), want_text.end()))
       << count;
@@ -149,10 +149,10 @@ TEST_P(CrockfordDenseTest, EncodeAtEveryOutputOffsetAcrossBatches) {
       std::memcpy(in.data() + in_offset, ids.data(), ids.size());
       std::string text(count * len + 128, '~');
       std::vector<uint8_t> validity((count + 7) / 8, 0x5A);
-      const Status s = encode(l.format, in.data() + in_offset, count, text.data() + out_offset, len,
+      const Result s = encode(l.format, in.data() + in_offset, count, text.data() + out_offset, len,
                               validity.data(), opts);
       ASSERT_TRUE(s.ok());
-      ASSERT_EQ(s.invalid, want_invalid) << out_offset;
+      ASSERT_EQ(s.count, want_invalid) << out_offset;
       ASSERT_EQ(validity, want_validity) << out_offset;
       ASSERT_EQ(text.substr(out_offset, want.size()), std::string(want.begin(), want.end()))
           << "text offset " << out_offset << " ID offset " << in_offset;

@@ -37,7 +37,7 @@ inline void ExpectDecodeMatches(Format format, const TextOptions& opts, const st
                      (opts.terminator >= 0 ? 1 : 0));
   std::vector<uint8_t> ids(count * 16 + 1, 0x5A), want_ids(ids);
   std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Status s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
+  const Result s = decode(format, text.data(), count, len, ids.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
   const kernels::DecodeArgs args{
       text.data(),     count,        len,          opts.prefix.data(), opts.prefix.size(),
@@ -50,7 +50,7 @@ inline void ExpectDecodeMatches(Format format, const TextOptions& opts, const st
   }
   ASSERT_EQ(ids, want_ids) << count;  // and the guard byte
   ASSERT_EQ(validity, want_validity) << count;
-  ASSERT_EQ(s.invalid, want_invalid) << count;
+  ASSERT_EQ(s.count, want_invalid) << count;
 }
 
 // ExpectDecodeMatches on good with item `item`'s byte (item + step * k) % len

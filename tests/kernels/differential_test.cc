@@ -56,14 +56,14 @@ void CompareDecode(const Variant& v, size_t count, std::mt19937_64& rng) {
   const size_t stride = item_length(v.format, opts) + v.padding;
   const std::string text = MakeText(v, count, rng, stride);
   std::vector<uint8_t> ids(count * 16 + 1, 0x5A), validity((count + 7) / 8 + 1, 0x5A);
-  const Status s = decode(v.format, text.data(), count, stride, ids.data(), validity.data(), opts);
+  const Result s = decode(v.format, text.data(), count, stride, ids.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
   std::vector<uint8_t> want_ids(count * 16 + 1, 0x5A), want_validity((count + 7) / 8 + 1, 0x5A);
   const kernels::DecodeArgs args{
       text.data(), count, stride,          v.prefix.data(),      v.prefix.size(), v.terminator,
       v.lenient,   false, want_ids.data(), want_validity.data(), nullptr};
   const size_t want_invalid = reference::Decode(v.format, args);
-  ASSERT_EQ(s.invalid, want_invalid) << count;
+  ASSERT_EQ(s.count, want_invalid) << count;
   ASSERT_EQ(validity, want_validity) << count;  // incl. bits past count and the guard byte
   ASSERT_EQ(ids, want_ids) << count;
 }
@@ -83,12 +83,12 @@ void CompareEncode(const Variant& v, bool lower, size_t count, std::mt19937_64& 
   }
   std::vector<char> text(count * stride + 1, '~'), want_text(count * stride + 1, '~');
   std::vector<uint8_t> validity((count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Status s = encode(v.format, ids.data(), count, text.data(), stride, validity.data(), opts);
+  const Result s = encode(v.format, ids.data(), count, text.data(), stride, validity.data(), opts);
   ASSERT_TRUE(s.ok());
   const kernels::EncodeArgs args{ids.data(),           count,           want_text.data(), stride,
                                  v.prefix.data(),      v.prefix.size(), v.terminator,     lower,
                                  want_validity.data(), nullptr};
-  ASSERT_EQ(s.invalid, reference::Encode(v.format, args));
+  ASSERT_EQ(s.count, reference::Encode(v.format, args));
   ASSERT_EQ(validity, want_validity) << count;
   ASSERT_EQ(text, want_text) << count;  // padding bytes untouched too
 }
@@ -157,12 +157,12 @@ TEST_P(DifferentialTest, EveryByteAtEveryCharacterPosition) {
         const char* at = text.data() + start * chars;
         std::vector<uint8_t> got(items * 16 + 1, 0x5A), got_validity((items + 7) / 8 + 1, 0x5A);
         std::vector<uint8_t> want(got), want_validity(got_validity);
-        const Status s = decode(format, at, items, chars, got.data(), got_validity.data(), opts);
+        const Result s = decode(format, at, items, chars, got.data(), got_validity.data(), opts);
         ASSERT_TRUE(s.ok());
         const kernels::DecodeArgs args{
             at,     items, chars, "", 0, -1, lenient, lower_only, want.data(), want_validity.data(),
             nullptr};
-        ASSERT_EQ(s.invalid, reference::Decode(format, args)) << n;
+        ASSERT_EQ(s.count, reference::Decode(format, args)) << n;
         ASSERT_EQ(got_validity, want_validity) << n;
         ASSERT_EQ(got, want) << n;
       }
@@ -207,14 +207,14 @@ TEST_P(DifferentialTest, OneBadItemAtEveryStepPosition) {
           text[bad * chars + at] = byte;
           std::vector<uint8_t> got(count * 16 + 1, 0x5A), got_validity((count + 7) / 8 + 1, 0x5A);
           std::vector<uint8_t> want(got), want_validity(got_validity);
-          const Status s =
+          const Result s =
               decode(format, text.data(), count, chars, got.data(), got_validity.data(), opts);
           ASSERT_TRUE(s.ok());
           const kernels::DecodeArgs args{
               text.data(),          count,  chars, "", 0, -1, lenient, lower_only, want.data(),
               want_validity.data(), nullptr};
-          ASSERT_EQ(s.invalid, reference::Decode(format, args));
-          ASSERT_EQ(s.invalid, 1u);
+          ASSERT_EQ(s.count, reference::Decode(format, args));
+          ASSERT_EQ(s.count, 1u);
           ASSERT_EQ((got_validity[bad / 8] >> (bad % 8)) & 1, 0);
           ASSERT_EQ(got_validity, want_validity);
           ASSERT_EQ(got, want);
@@ -253,17 +253,17 @@ TEST_P(DifferentialTest, TypeIdWithPrefixEveryCountUpTo80) {
       }
       std::vector<uint8_t> got(count * 16 + 1, 0x5A), got_validity((count + 7) / 8 + 1, 0x5A);
       std::vector<uint8_t> want(got), want_validity(got_validity);
-      const Status s =
+      const Result s =
           decode(Format::kUlid, text.data(), count, stride, got.data(), got_validity.data(), opts);
       ASSERT_TRUE(s.ok());
       const kernels::DecodeArgs args{text.data(), count, stride, "user_",     5,
                                      terminator,  false, true,   want.data(), want_validity.data(),
                                      nullptr};
-      ASSERT_EQ(s.invalid, reference::Decode(Format::kUlid, args)) << count;
+      ASSERT_EQ(s.count, reference::Decode(Format::kUlid, args)) << count;
       ASSERT_EQ(got_validity, want_validity) << count;
       ASSERT_EQ(got, want) << count;
       items += count;
-      invalid += s.invalid;
+      invalid += s.count;
     }
   }
   EXPECT_GT(invalid, items / 10);  // both kinds of item are there

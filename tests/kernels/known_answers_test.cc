@@ -62,14 +62,14 @@ Error DecodeOne(Format format, std::string_view text, uint8_t id[16],
   }
   offsets.push_back(static_cast<int32_t>(data.size()));
   std::vector<uint8_t> ids(16 * kCopies, 0xAA), validity(2, 0xAA);
-  const Status status = decode_column(format, offsets.data(), data.data(), kCopies, nullptr,
+  const Result status = decode_column(format, offsets.data(), data.data(), kCopies, nullptr,
                                       ids.data(), validity.data(), opts);
   EXPECT_TRUE(status.ok());
-  const Explanation why = explain(format, text, opts);
+  const Result why = explain(format, text, opts);
   const bool valid = why.error == Error::kOk;
   EXPECT_EQ(validity[0], valid ? 0xFF : 0) << text;
   EXPECT_EQ(validity[1], valid ? 1 : 0) << text;
-  EXPECT_EQ(status.invalid, valid ? 0u : kCopies);
+  EXPECT_EQ(status.count, valid ? 0u : kCopies);
   for (size_t k = 1; k < kCopies; ++k) {
     EXPECT_EQ(ToHex(&ids[16 * k], 16), ToHex(ids.data(), 16)) << "copy " << k;
   }
@@ -84,9 +84,9 @@ std::string EncodeOne(Format format, const uint8_t id[16], LetterCase letter_cas
   std::vector<uint8_t> ids;
   for (size_t k = 0; k < kCopies; ++k) ids.insert(ids.end(), id, id + 16);
   std::string text(len * kCopies, '?');
-  const Status status = encode(format, ids.data(), kCopies, text.data(), len, nullptr, opts);
+  const Result status = encode(format, ids.data(), kCopies, text.data(), len, nullptr, opts);
   EXPECT_TRUE(status.ok());
-  EXPECT_EQ(status.invalid, 0u);
+  EXPECT_EQ(status.count, 0u);
   for (size_t k = 1; k < kCopies; ++k) EXPECT_EQ(text.substr(len * k, len), text.substr(0, len));
   return text.substr(0, len);
 }
@@ -94,10 +94,11 @@ std::string EncodeOne(Format format, const uint8_t id[16], LetterCase letter_cas
 // Decodes a TypeID ("type_" + ULID) into id; *opts becomes the options that
 // do it (type_id, prefix = the type name, which points into text).
 Error DecodeTypeId(std::string_view text, uint8_t id[16], TextOptions* opts) {
-  const TypeIdSplit split = typeid_split(text);
+  std::string_view type_name;
+  const Result split = split_typeid(text, &type_name);
   if (split.error != Error::kOk) return split.error;
   opts->type_id = true;
-  opts->prefix = split.type_name;
+  opts->prefix = type_name;
   return DecodeOne(Format::kUlid, text, id, *opts);
 }
 
@@ -168,17 +169,17 @@ void CheckInvalid(const Row& row) {
   std::string text = row.input;
   if (text == "\\xFF + '0'*25") text = "\xFF" + std::string(25, '0');
   if (row.expected.find("TypeID only") != std::string::npos || text.rfind("prefix_", 0) == 0) {
-    const TypeIdSplit split = typeid_split(text);
-    ASSERT_EQ(split.error, Error::kOk);
+    std::string_view type_name, suffix;
+    ASSERT_EQ(split_typeid(text, &type_name, &suffix).error, Error::kOk);
     TextOptions opts;
     opts.type_id = true;
-    opts.prefix = split.type_name;
+    opts.prefix = type_name;
     const Error error = DecodeOne(Format::kUlid, text, id, opts);
     EXPECT_NE(error, Error::kOk);
     if (row.expected.find("uppercase") != std::string::npos) {
       EXPECT_EQ(error, Error::kCharacter);
       // A plain ULID decoder accepts the same suffix.
-      EXPECT_EQ(DecodeOne(Format::kUlid, split.suffix, id), Error::kOk);
+      EXPECT_EQ(DecodeOne(Format::kUlid, suffix, id), Error::kOk);
     }
     return;
   }
@@ -278,11 +279,11 @@ void CheckRow(const Row& row, std::map<std::string, int>* handled) {
     EXPECT_EQ(text, row.input);
   } else if (k == "increment") {
     ASSERT_EQ(DecodeOne(Format::kUlid, row.input, id), Error::kOk);
-    ASSERT_EQ(ulid_increment(id), Error::kOk);
+    ASSERT_EQ(increment_ulid(id), Error::kOk);
     EXPECT_EQ(EncodeOne(Format::kUlid, id, LetterCase::kUpper), row.expected);
   } else if (k == "increment_overflow") {
     ASSERT_EQ(DecodeOne(Format::kUlid, row.input, id), Error::kOk);
-    EXPECT_EQ(ulid_increment(id), Error::kOverflow);
+    EXPECT_EQ(increment_ulid(id), Error::kOverflow);
     EXPECT_EQ(EncodeOne(Format::kUlid, id, LetterCase::kUpper), row.input) << "state unchanged";
   } else if (k == "monotonic_seq") {
     CheckMonotonicSequence(row);

@@ -121,10 +121,10 @@ bool FastAccepts(const Combo& combo, const std::string& text, uint8_t* id) {
 void CheckDecode(const Combo& combo, const Oracle& oracle, const std::string& item) {
   uint8_t want[16], got[16];
   std::memset(got, 0xA5, 16);
-  const Explanation expected = reference::DecodeItem(
+  const Result expected = reference::DecodeItem(
       oracle.spec, reinterpret_cast<const uint8_t*>(item.data()), item.size(), want);
   const TextOptions options = OptionsOf(combo);
-  const Explanation actual = decode_one(combo.format, item, got, options);
+  const Result actual = decode_one(combo.format, item, got, options);
   ASSERT_EQ(actual.error, expected.error) << Describe(combo, item);
   ASSERT_EQ(actual.position, expected.position) << Describe(combo, item);
   ASSERT_EQ(std::memcmp(got, want, 16), 0) << Describe(combo, item);
@@ -149,7 +149,7 @@ void CheckDecode(const Combo& combo, const Oracle& oracle, const std::string& it
       static_cast<int>(expected.error));
   ASSERT_EQ(c_position, expected.position);
   ASSERT_EQ(std::memcmp(got, want, 16), 0) << Describe(combo, item);
-  const Explanation why = explain(combo.format, item, options);
+  const Result why = explain(combo.format, item, options);
   ASSERT_EQ(why.error, expected.error) << Describe(combo, item);
   ASSERT_EQ(why.position, expected.position) << Describe(combo, item);
 }

@@ -97,14 +97,14 @@ void ExpectSameAsReference(const Layout& l, const std::string& text, size_t coun
   opts.prefix = l.prefix;
   opts.terminator = l.terminator;
   std::vector<uint8_t> ids(count * 16 + 1, 0x5A), validity((count + 7) / 8 + 1, 0x5A);
-  const Status s =
+  const Result s =
       decode(l.format, text.data(), count, l.Stride(), ids.data(), validity.data(), opts);
   ASSERT_TRUE(s.ok());
   std::vector<uint8_t> want_ids(ids.size(), 0x5A), want_validity(validity.size(), 0x5A);
   const kernels::DecodeArgs args{
       text.data(), count, l.Stride(),      l.prefix.data(),      l.prefix.size(), l.terminator,
       false,       false, want_ids.data(), want_validity.data(), nullptr};
-  ASSERT_EQ(s.invalid, reference::Decode(l.format, args));
+  ASSERT_EQ(s.count, reference::Decode(l.format, args));
   ASSERT_EQ(validity, want_validity);
   ASSERT_EQ(ids, want_ids);
 }

@@ -56,6 +56,16 @@ class FormatPairs(unittest.TestCase):
                 layout = "record" if source == "record" else "ulid"
                 self.assertEqual(got.tolist(), [oracle.ms(raw, layout) for raw in ids])
 
+    def test_outputs_name_what_convert_produces(self):
+        # TARGETS, the former name, stays an alias (active_target() is a CPU).
+        self.assertIs(sortid.TARGETS, sortid.OUTPUTS)
+        value = oracle.text(random_ids(1, seed=3, record_safe=True)[0], "ulid", "")
+        for to in sortid.OUTPUTS:
+            with self.subTest(to=to):
+                sortid.convert([value], to, **prefix_kwargs(to, "to"))
+        with self.assertRaises(ValueError):
+            sortid.convert([value], "avx2")
+
     def test_binary_source(self):
         ids = random_ids(200, seed=2)
         array = np.frombuffer(b"".join(ids), dtype=np.uint8).reshape(-1, 16)

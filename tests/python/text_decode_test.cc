@@ -59,10 +59,10 @@ TEST(DecodeFixedWidth, NulPaddingIsAcceptedAnythingElseIsNot) {
   text[7 * stride + 28] = 'X';  // junk in the padding
   text[39999 * stride + 26] = ' ';
   std::vector<uint8_t> ids(ulids.size() * 16, 0xAA), valid(ulids.size(), 0xAA);
-  const Status status = DecodeFixedWidth(Format::kUlid, text.data(), ulids.size(), stride, {},
+  const Result status = DecodeFixedWidth(Format::kUlid, text.data(), ulids.size(), stride, {},
                                          ids.data(), valid.data());
   ASSERT_TRUE(status.ok());
-  EXPECT_EQ(status.invalid, 2u);
+  EXPECT_EQ(status.count, 2u);
   for (size_t i = 0; i < ulids.size(); ++i) {
     const bool bad = i == 7 || i == 39999;
     ASSERT_EQ(valid[i], bad ? 0 : 1) << i;
@@ -74,15 +74,15 @@ TEST(DecodeFixedWidth, NulPaddingIsAcceptedAnythingElseIsNot) {
 TEST(DecodeFixedWidth, StrideShorterThanTheIdMakesEveryItemInvalid) {
   const std::string text(3 * 20, '0');
   std::vector<uint8_t> ids(48, 0xAA), valid(3, 0xAA);
-  const Status status =
+  const Result status =
       DecodeFixedWidth(Format::kUlid, text.data(), 3, 20, {}, ids.data(), valid.data());
   EXPECT_TRUE(status.ok());
-  EXPECT_EQ(status.invalid, 3u);
+  EXPECT_EQ(status.count, 3u);
   EXPECT_EQ(valid, std::vector<uint8_t>(3, 0));
   EXPECT_EQ(ids, std::vector<uint8_t>(48, 0));
   // The same bytes are valid Record IDs (20 characters).
   EXPECT_EQ(
-      DecodeFixedWidth(Format::kRecordId, text.data(), 3, 20, {}, ids.data(), valid.data()).invalid,
+      DecodeFixedWidth(Format::kRecordId, text.data(), 3, 20, {}, ids.data(), valid.data()).count,
       0u);
 }
 
@@ -105,7 +105,7 @@ TEST(DecodeUcs4, AsciiDecodesNonAsciiAndJunkPaddingDoNot) {
   text[2 * width + 27] = 'A';         // padding
   text[3 * width + 0] = 0x1F600;
   std::vector<uint8_t> ids(64), valid(4);
-  const Status status =
+  const Result status =
       DecodeUcs4(Format::kUlid, text.data(), 4, width, {}, ids.data(), valid.data());
   ASSERT_TRUE(status.ok());
   EXPECT_EQ(valid, (std::vector<uint8_t>{1, 0, 0, 0}));
@@ -123,10 +123,10 @@ TEST(DecodeItems, NullsWrongLengthsAndChunks) {
   items[5] = {nullptr, 0};  // null
   items[69999] = {nullptr, 0};
   std::vector<uint8_t> ids(items.size() * 16), valid(items.size());
-  const Status status =
+  const Result status =
       DecodeItems(Format::kUlid, items.data(), items.size(), {}, ids.data(), valid.data());
   ASSERT_TRUE(status.ok());
-  EXPECT_EQ(status.invalid, 4u);
+  EXPECT_EQ(status.count, 4u);
   for (size_t i = 0; i < items.size(); ++i) {
     const bool bad = i == 5 || i == 100 || i == 65536 || i == 69999;
     ASSERT_EQ(valid[i], bad ? 0 : 1) << i;

@@ -91,7 +91,7 @@ Datum gen_monotonic_ulid(PG_FUNCTION_ARGS) {
     memcpy(id->data, fresh, SORTID_BINARY_SIZE);
   } else {
     memcpy(id->data, shared_monotonic->last, SORTID_BINARY_SIZE);
-    why = sortid_ulid_increment(id->data);
+    why = sortid_increment_ulid(id->data);
     if (why != SORTID_OK) {
       LWLockRelease(shared_monotonic->lock);
       ulid_report_generator_error("gen_monotonic_ulid", why);

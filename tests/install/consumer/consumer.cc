@@ -8,9 +8,9 @@ int main() {
   if (!ulid || ulid->to_uuid() != "01563df3-6481-d676-4c61-efb99302bd5b") return 1;
   uint8_t id[16];
   uint8_t validity = 0;
-  const sortid::Status s =
+  const sortid::Result s =
       sortid::decode(sortid::Format::kUlid, "01ARYZ6S41TSV4RRFFQ69G5FAV", 1, 26, id, &validity);
-  if (!s.ok() || validity != 1) return 1;
+  if (!s.ok() || s.count != 0 || validity != 1) return 1;
   std::printf("C++ consumer ok (target %s)\n", sortid::active_target());
   return 0;
 }
