@@ -73,7 +73,7 @@ remove_packages  # a run that stopped half-way may have left them
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}" > "$work/apt.log" 2>&1 ||
   { cat "$work/apt.log" >&2; fail "apt-get install"; }
 dpkg -L "${names[@]}" | sort -u > "$work/files"
-libdir=$(dirname "$(grep '/libsortid\.so\.0$' "$work/files")")
+libdir=$(dirname "$(grep -E '/libsortid\.so\.[0-9]+$' "$work/files")")
 mv "$root/build" "$away"
 
 echo "== no RUNPATH, no path into a build tree"
