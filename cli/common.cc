@@ -69,7 +69,7 @@ std::string PrintableByte(unsigned char c) {
   return buf;
 }
 
-std::string DescribeError(const sortid::Explanation& why, std::string_view field,
+std::string DescribeError(const sortid::Result& why, std::string_view field,
                           size_t expected_length) {
   switch (why.error) {
     case sortid::Error::kLength:
@@ -94,16 +94,17 @@ std::string DescribeError(const sortid::Explanation& why, std::string_view field
 
 std::string TypeNameProblem(std::string_view name) {
   const std::string with_suffix = std::string(name) + "_";
-  const sortid::TypeIdSplit split = sortid::typeid_split(with_suffix);
-  if (split.error == sortid::Error::kOk && !name.empty()) return "";
+  const sortid::Result split = sortid::split_typeid(with_suffix);
+  if (split.ok() && !name.empty()) return "";
   std::string why = "'" + std::string(name) + "' is not a TypeID type name: ";
   if (name.empty()) {
     why += "it is empty";
-  } else if (name.size() > 63 || split.prefix_len >= name.size()) {
+  } else if (name.size() > 63 || split.position >= name.size()) {
     why += "longer than 63 characters";
   } else {
-    why += PrintableByte(static_cast<unsigned char>(name[split.prefix_len])) + " at position " +
-           std::to_string(split.prefix_len + 1);
+    const size_t position = split.position;
+    why += PrintableByte(static_cast<unsigned char>(name[position])) + " at position " +
+           std::to_string(position + 1);
   }
   return why + " (a type name is lower-case a-z and '_', not at either end, at most 63)";
 }

@@ -44,7 +44,7 @@ sortid::Format LibraryFormat(IdFormat format);
 std::string Encoded(sortid::Format format, const uint8_t* id);
 
 // "wrong length: 25 bytes, expected 26", "invalid character 'U'", ...
-std::string DescribeError(const sortid::Explanation& why, std::string_view field,
+std::string DescribeError(const sortid::Result& why, std::string_view field,
                           size_t expected_length);
 
 // Printable form of one byte for messages: 'U', '\t', '\n', '\x00'.

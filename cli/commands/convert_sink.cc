@@ -122,9 +122,9 @@ bool ConvertSink::WriteFixed(const Batch& batch) {
     char* dst = out_.Reserve(n * stride);
     sortid::TextOptions text = out_text_;
     if (eol != 0) text.terminator = eol == 1 ? '\n' : '\r';
-    const sortid::Status status =
+    const sortid::Result status =
         sortid::encode(out_format_, batch.ids, n, dst, stride, encoded_.data(), text);
-    if (!status.ok() || status.invalid != 0) return false;
+    if (!status.ok() || status.count != 0) return false;
     if (eol == 2) {
       for (size_t i = 0; i < n; ++i) dst[i * stride + out_len_ + 1] = '\n';
     }

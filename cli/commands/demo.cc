@@ -41,7 +41,7 @@ int RunDemo(size_t count) {
   const size_t stride = sortid::item_length(sortid::Format::kUlid, lines);
   std::vector<char> text(count * stride);
   auto start = std::chrono::steady_clock::now();
-  const sortid::Status encoded =
+  const sortid::Result encoded =
       sortid::encode(sortid::Format::kUlid, ids.data(), count, text.data(), stride, nullptr, lines);
   const double encode_s = Seconds(start);
 
@@ -56,7 +56,7 @@ int RunDemo(size_t count) {
   std::vector<uint8_t> decoded(count * 16);
   std::vector<uint8_t> validity((count + 7) / 8);
   start = std::chrono::steady_clock::now();
-  const sortid::Status status = sortid::decode(sortid::Format::kUlid, text.data(), count, stride,
+  const sortid::Result status = sortid::decode(sortid::Format::kUlid, text.data(), count, stride,
                                                decoded.data(), validity.data(), lines);
   const double decode_s = Seconds(start);
   if (!encoded.ok() || !status.ok()) {
@@ -78,13 +78,13 @@ int RunDemo(size_t count) {
   std::printf("  encoded to one-per-line ULID text (%zu bytes) in %.3f ms: %.1f M IDs/s\n",
               text.size(), encode_s * 1e3, static_cast<double>(count) / encode_s / 1e6);
   std::printf("  decoded + validated in %.3f ms: %.1f M IDs/s, %zu invalid\n", decode_s * 1e3,
-              static_cast<double>(count) / decode_s / 1e6, status.invalid);
+              static_cast<double>(count) / decode_s / 1e6, status.count);
   for (size_t i : corrupted) {
     const std::string_view line(&text[i * stride], stride);
-    const sortid::Explanation why = sortid::explain(sortid::Format::kUlid, line, lines);
+    const sortid::Result why = sortid::explain(sortid::Format::kUlid, line, lines);
     // Messages count positions from 1 (docs/formats.md); explain() gives the offset.
     std::printf("  line %zu: %.*s -> %s at position %zu\n", i + 1, 26, line.data(),
-                sortid::error_message(why.error), why.position + 1);
+                sortid::error_message(why.error), static_cast<size_t>(why.position) + 1);
   }
   for (size_t i = 0; i < count && i < 3; ++i) {
     sortid::Ulid ulid;

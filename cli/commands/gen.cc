@@ -195,7 +195,7 @@ int RunGen(const GenOptions& options) {
         round_start_remaining > start
             ? static_cast<size_t>(std::min<uint64_t>(kChunk, round_start_remaining - start))
             : 0;
-    sortid::GenerateResult r;
+    sortid::Result r;
     if (n == 0) {
       r = {};
     } else if (binary) {
@@ -203,7 +203,7 @@ int RunGen(const GenOptions& options) {
     } else {
       r = generators[t]->generate_text(kind, format, dst, n, stride, text);
     }
-    produced[t] = r.generated;
+    produced[t] = r.count;
     errors[t] = r.error;
   };
 

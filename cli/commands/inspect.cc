@@ -58,7 +58,7 @@ Inspection Inspect(std::string_view text) {
   }
   if (text.size() == 20 && Decode(sortid::Format::kRecordId, text, r.id)) {
     r.kind = Inspection::Kind::kRecordId;
-    r.record = sortid::record_unpack(r.id);
+    r.record = sortid::unpack_record(r.id);
     r.ms = r.record.unix_ms;
     r.has_time = true;
     return r;
@@ -74,13 +74,14 @@ Inspection Inspect(std::string_view text) {
     return r;
   }
   // TypeID: type_suffix, lower-case suffix.
-  const sortid::TypeIdSplit split = sortid::typeid_split(text);
-  if (split.error == sortid::Error::kOk && !split.type_name.empty()) {
+  std::string_view type_name;
+  const bool typeid_shape = sortid::split_typeid(text, &type_name).ok() && !type_name.empty();
+  if (typeid_shape) {
     sortid::TextOptions options;
-    options.prefix = split.type_name;
+    options.prefix = type_name;
     options.type_id = true;
     if (Decode(sortid::Format::kUlid, text, r.id, options)) {
-      r.type_name = split.type_name;
+      r.type_name = type_name;
       InspectUlid(r);
       return r;
     }
@@ -95,12 +96,11 @@ Inspection Inspect(std::string_view text) {
   }
   // Say why, for the shape it is closest to: a TypeID (type name, '_', 26
   // characters) first.
-  if (split.error == sortid::Error::kOk && !split.type_name.empty() &&
-      text.size() == split.type_name.size() + 27) {
+  if (typeid_shape && text.size() == type_name.size() + 27) {
     sortid::TextOptions options;
-    options.prefix = split.type_name;
+    options.prefix = type_name;
     options.type_id = true;
-    const sortid::Explanation why = sortid::explain(sortid::Format::kUlid, text, options);
+    const sortid::Result why = sortid::explain(sortid::Format::kUlid, text, options);
     r.read_as = "TypeID";
     r.error = DescribeError(why, text, text.size());
     if (why.error != sortid::Error::kLength && why.position < text.size()) {
@@ -112,7 +112,7 @@ Inspection Inspect(std::string_view text) {
   if (text.size() == 20) closest = sortid::Format::kRecordId;
   if (text.size() == 36) closest = sortid::Format::kUuid;
   if (text.size() == 32) closest = sortid::Format::kUuidHex;
-  const sortid::Explanation why = sortid::explain(closest, text);
+  const sortid::Result why = sortid::explain(closest, text);
   static constexpr const char* kNames[] = {"ULID", "Record ID", "UUID", "UUID hex"};
   r.read_as = kNames[static_cast<int>(closest)];
   r.error = DescribeError(why, text, sortid::text_length(closest));

@@ -75,17 +75,17 @@ size_t RowDecoder::Decode(const Row* rows, size_t n, uint8_t* ids, uint8_t* vali
                     ? sortid::TextItem{nullptr, 0}
                     : sortid::TextItem{row.begin + row.field_off, row.field_len};
   }
-  const sortid::Status status =
+  const sortid::Result status =
       sortid::decode_items(format(), items_.data(), n, ids, validity, options_.text);
   if (!status.ok()) throw CliError(kExitUsage, sortid::error_message(status.error));
-  return n - status.invalid;
+  return n - status.count;
 }
 
 void RowDecoder::DecodeFixed(const char* data, size_t n, size_t stride, uint8_t eol, uint8_t* ids,
                              uint8_t* validity) const {
   sortid::TextOptions text = options_.text;
   text.terminator = eol == 1 ? '\n' : '\r';
-  const sortid::Status status = sortid::decode(format(), data, n, stride, ids, validity, text);
+  const sortid::Result status = sortid::decode(format(), data, n, stride, ids, validity, text);
   if (!status.ok()) throw CliError(kExitUsage, sortid::error_message(status.error));
   if (eol == 2) {  // the kernel checked the '\r'; the '\n' after it is checked here
     const size_t len = item_length();
@@ -114,10 +114,10 @@ bool RowDecoder::DecodeOne(std::string_view field, uint8_t* id) const {
                : sortid::bounds(options_.time_layout, *ms, other, id) == sortid::Error::kOk;
   }
   // TypeID: each row carries its own type name.
-  const sortid::TypeIdSplit split = sortid::typeid_split(field);
-  if (split.error != sortid::Error::kOk) return false;
+  std::string_view type_name;
+  if (!sortid::split_typeid(field, &type_name).ok()) return false;
   sortid::TextOptions text = options_.text;
-  text.prefix = split.type_name;
+  text.prefix = type_name;
   return sortid::decode_one(format(), field, id, text).error == sortid::Error::kOk;
 }
 
@@ -178,18 +178,19 @@ std::string RowDecoder::Explain(const Row& row, size_t* position) const {
     }
     return "time outside the range of the output format";
   }
-  sortid::Explanation why;
+  sortid::Result why;
   size_t expected = item_length();
   if (variable_typeid()) {
-    const sortid::TypeIdSplit split = sortid::typeid_split(field);
-    if (split.error != sortid::Error::kOk) {
-      *position = split.prefix_len;
+    std::string_view type_name;
+    const sortid::Result split = sortid::split_typeid(field, &type_name);
+    if (!split.ok()) {
+      *position = split.position;
       return "invalid TypeID type name";
     }
     sortid::TextOptions text = options_.text;
-    text.prefix = split.type_name;
+    text.prefix = type_name;
     why = sortid::explain(format(), field, text);
-    expected = split.type_name.size() + 27;
+    expected = type_name.size() + 27;
     if (why.error == sortid::Error::kPrefix) {
       *position = why.position;
       return "invalid TypeID type name";
