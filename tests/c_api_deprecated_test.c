@@ -4,25 +4,9 @@
 #include <string.h>
 
 #include "sortid/sortid.h"
+#include "tests/c_check.h"
 
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-
-static int passed, failed;
-
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    if (cond) {                                                                \
-      ++passed;                                                                \
-    } else {                                                                   \
-      ++failed;                                                                \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
-
-static int64_t fixed_clock(void* context) {
-  (void)context;
-  return 1469918176385;
-}
 
 int main(void) {
   uint8_t id[16], other[16];
@@ -73,6 +57,5 @@ int main(void) {
   const sortid_generator_options too_many_bits = {NULL, NULL, NULL, 33};
   CHECK(sortid_generator_new_with(&too_many_bits) == NULL);
 
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed == 0 ? 0 : 1;
+  C_CHECK_REPORT();
 }

@@ -5,23 +5,7 @@
 #include <string.h>
 
 #include "sortid/sortid.h"
-
-static int passed, failed;
-
-#define CHECK(cond)                                                  \
-  do {                                                               \
-    if (cond) {                                                      \
-      ++passed;                                                      \
-    } else {                                                         \
-      ++failed;                                                      \
-      fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                \
-  } while (0)
-
-static int64_t fixed_clock(void* context) {
-  (void)context;
-  return 1469918176385;
-}
+#include "tests/c_check.h"
 
 int main(void) {
   /* Decode three lines, one bad, then explain the bad one. */
@@ -146,7 +130,8 @@ int main(void) {
   sortid_generator* g = sortid_generator_create_with(&options);
   CHECK(g != NULL);
   CHECK(sortid_generator_generate(g, SORTID_KIND_ULID, new_id, 1, &made) == SORTID_OK);
-  CHECK(new_id[0] == 0x01 && new_id[1] == 0x56 && new_id[5] == 0x81); /* 1469918176385 = 0x01563DF36481 */
+  CHECK(new_id[0] == 0x01 && new_id[1] == 0x56 &&
+        new_id[5] == 0x81); /* 1469918176385 = 0x01563DF36481 */
   CHECK(sortid_generator_fill_random(g, mono, sizeof(mono)) == SORTID_OK);
   CHECK(sortid_generator_resume_after(g, SORTID_KIND_RECORD_ID, new_id) == SORTID_ERROR_ARGUMENT);
   sortid_generator_destroy(g);
@@ -235,6 +220,5 @@ int main(void) {
   CHECK(sortid_set_target(NULL) == SORTID_OK);
   CHECK(strcmp(sortid_version(), SORTID_VERSION_STRING) == 0);
 
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed == 0 ? 0 : 1;
+  C_CHECK_REPORT();
 }
