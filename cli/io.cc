@@ -108,6 +108,7 @@ char* Output::Reserve(size_t n) {
 }
 
 void Output::Append(const char* data, size_t n) {
+  if (n == 0) return;  // data may be null then (an empty chunk), which memcpy forbids
   std::memcpy(Reserve(n), data, n);
   used_ += n;
 }

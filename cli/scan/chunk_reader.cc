@@ -90,7 +90,8 @@ bool ChunkReader::Next(ChunkBytes* chunk) {
   chunk->size = carry_.size();
   chunk->input_bytes = 0;
   if (chunk->data.size() < chunk->size) chunk->data.resize(chunk->size);
-  std::memcpy(chunk->data.data(), carry_.data(), carry_.size());
+  // memcpy of nothing still needs valid pointers; an empty vector may hold none.
+  if (!carry_.empty()) std::memcpy(chunk->data.data(), carry_.data(), carry_.size());
   carry_.clear();
   chunk->file_start = file_start_;
   chunk->header_pending = header_pending_;
