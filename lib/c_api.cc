@@ -12,6 +12,18 @@
 
 namespace {
 
+// The int a C caller passed for an enum parameter. C lets a caller pass any
+// int, but in C++ reading an enum object that holds a value outside its
+// enumerators is undefined (UBSan's -fsanitize=enum), so range checks read
+// the bytes instead.
+template <typename Enum>
+int RawEnum(const Enum& value) {
+  static_assert(sizeof(Enum) == sizeof(int));
+  int raw;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw;
+}
+
 using sortid::Error;
 using sortid::Format;
 
@@ -265,7 +277,7 @@ sortid_error sortid_parse_timestamp(const char* text, size_t len, sortid_time_bo
                                     int64_t* unix_ms) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     if ((text == nullptr && len != 0) || unix_ms == nullptr ||
-        (bound != SORTID_TIME_START && bound != SORTID_TIME_END)) {
+        (RawEnum(bound) != SORTID_TIME_START && RawEnum(bound) != SORTID_TIME_END)) {
       return SORTID_ERROR_ARGUMENT;
     }
     const std::optional<int64_t> ms = sortid::parse_timestamp(
@@ -341,7 +353,9 @@ sortid_error sortid_generator_generate_text(sortid_generator* generator, sortid_
 
 size_t sortid_targets(sortid_target_set which, const char** names, size_t capacity) {
   return Guarded(size_t{0}, [&]() -> size_t {
-    if (which != SORTID_TARGETS_COMPILED && which != SORTID_TARGETS_SUPPORTED) return 0;
+    if (RawEnum(which) != SORTID_TARGETS_COMPILED && RawEnum(which) != SORTID_TARGETS_SUPPORTED) {
+      return 0;
+    }
     const auto list = sortid::targets(static_cast<sortid::TargetSet>(which));
     for (size_t i = 0; i < list.size() && i < capacity; ++i) names[i] = list[i];
     return list.size();
