@@ -1,6 +1,7 @@
 // The C ABI: a thin layer over the C++ API (sortid.h documents it).
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <optional>
 #include <string_view>
@@ -22,6 +23,17 @@ int RawEnum(const Enum& value) {
   int raw;
   std::memcpy(&raw, &value, sizeof raw);
   return raw;
+}
+
+// A C enum parameter as the C++ enum of the same values. An int outside the
+// C++ enum's underlying type becomes its largest value, which no enumerator
+// has, so the C++ call rejects it as it rejects any other unknown value.
+template <typename CppEnum, typename CEnum>
+CppEnum FromC(const CEnum& value) {
+  using Underlying = std::underlying_type_t<CppEnum>;
+  const int raw = RawEnum(value);
+  constexpr int kMax = std::numeric_limits<Underlying>::max();
+  return static_cast<CppEnum>(raw < 0 || raw > kMax ? kMax : raw);
 }
 
 using sortid::Error;
@@ -93,8 +105,7 @@ std::invoke_result_t<Body> Guarded(std::invoke_result_t<Body> on_failure, Body b
 extern "C" {
 
 size_t sortid_text_length(sortid_format format) {
-  return Guarded(size_t{0},
-                 [&]() -> size_t { return sortid::text_length(static_cast<Format>(format)); });
+  return Guarded(size_t{0}, [&]() -> size_t { return sortid::text_length(FromC<Format>(format)); });
 }
 
 sortid_error sortid_encode(sortid_format format, const uint8_t* ids, size_t count, char* out,
@@ -102,8 +113,7 @@ sortid_error sortid_encode(sortid_format format, const uint8_t* ids, size_t coun
                            const sortid_text_options* options) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-      return sortid::encode(static_cast<Format>(format), ids, count, out, out_stride, validity,
-                            opts);
+      return sortid::encode(FromC<Format>(format), ids, count, out, out_stride, validity, opts);
     });
   });
 }
@@ -113,7 +123,7 @@ sortid_error sortid_decode(sortid_format format, const char* text, size_t count,
                            const sortid_text_options* options) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-      return sortid::decode(static_cast<Format>(format), text, count, stride, ids, validity, opts);
+      return sortid::decode(FromC<Format>(format), text, count, stride, ids, validity, opts);
     });
   });
 }
@@ -124,8 +134,8 @@ sortid_error sortid_decode_column(sortid_format format, const int32_t* offsets, 
                                   const sortid_text_options* options) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-      return sortid::decode_column(static_cast<Format>(format), offsets, data, count,
-                                   input_validity, ids, validity, opts);
+      return sortid::decode_column(FromC<Format>(format), offsets, data, count, input_validity, ids,
+                                   validity, opts);
     });
   });
 }
@@ -137,7 +147,7 @@ sortid_error sortid_decode_items(sortid_format format, const sortid_text_item* i
     static_assert(sizeof(sortid_text_item) == sizeof(sortid::TextItem) &&
                   offsetof(sortid_text_item, size) == offsetof(sortid::TextItem, size));
     return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-      return sortid::decode_items(static_cast<Format>(format),
+      return sortid::decode_items(FromC<Format>(format),
                                   reinterpret_cast<const sortid::TextItem*>(items), count, ids,
                                   validity, opts);
     });
@@ -150,8 +160,8 @@ sortid_error sortid_encode_column(sortid_format format, const uint8_t* ids, size
                                   const sortid_text_options* options) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     return WithOptions(options, invalid_count, [&](const sortid::TextOptions& opts) {
-      return sortid::encode_column(static_cast<Format>(format), ids, count, input_validity, offsets,
-                                   data, validity, opts);
+      return sortid::encode_column(FromC<Format>(format), ids, count, input_validity, offsets, data,
+                                   validity, opts);
     });
   });
 }
@@ -160,7 +170,7 @@ sortid_error sortid_check_options(sortid_format format, const sortid_text_option
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     sortid::TextOptions opts;
     if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-    return ToC(sortid::check_options(static_cast<Format>(format), opts));
+    return ToC(sortid::check_options(FromC<Format>(format), opts));
   });
 }
 
@@ -171,7 +181,7 @@ size_t sortid_item_length(sortid_format format, const sortid_text_options* optio
     Error why = Error::kArgument;
     size_t length = 0;
     if (ToTextOptions(options, &opts))
-      length = sortid::item_length(static_cast<Format>(format), opts, &why);
+      length = sortid::item_length(FromC<Format>(format), opts, &why);
     if (error != nullptr) *error = ToC(why);
     return length;
   });
@@ -185,7 +195,7 @@ sortid_error sortid_explain(sortid_format format, const char* text, size_t len,
       return SORTID_ERROR_ARGUMENT;
     }
     const sortid::Result why =
-        sortid::explain(static_cast<Format>(format), std::string_view(text ? text : "", len), opts);
+        sortid::explain(FromC<Format>(format), std::string_view(text ? text : "", len), opts);
     if (position != nullptr) *position = why.position;
     return ToC(why.error);
   });
@@ -201,7 +211,7 @@ sortid_error sortid_decode_one(sortid_format format, const char* text, size_t le
       return SORTID_ERROR_ARGUMENT;
     }
     const sortid::Result why = sortid::decode_one(
-        static_cast<Format>(format), std::string_view(text ? text : "", len), id, opts);
+        FromC<Format>(format), std::string_view(text ? text : "", len), id, opts);
     if (error_position != nullptr) *error_position = why.position;
     return ToC(why.error);
   });
@@ -212,7 +222,7 @@ size_t sortid_encode_one(sortid_format format, const uint8_t* id, char* out,
   return Guarded(size_t{0}, [&]() -> size_t {
     sortid::TextOptions opts;
     if (!ToTextOptions(options, &opts) || id == nullptr || out == nullptr) return 0;
-    return sortid::encode_one(static_cast<Format>(format), id, out, opts);
+    return sortid::encode_one(FromC<Format>(format), id, out, opts);
   });
 }
 
@@ -223,13 +233,13 @@ const char* sortid_error_message(sortid_error error) {
 sortid_error sortid_timestamps_ms(sortid_format format, const uint8_t* ids, size_t count,
                                   int64_t* unix_ms) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
-    return ToC(sortid::timestamps_ms(static_cast<Format>(format), ids, count, unix_ms).error);
+    return ToC(sortid::timestamps_ms(FromC<Format>(format), ids, count, unix_ms).error);
   });
 }
 
 sortid_error sortid_bounds(sortid_format format, int64_t unix_ms, uint8_t* min, uint8_t* max) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
-    return ToC(sortid::bounds(static_cast<Format>(format), unix_ms, min, max));
+    return ToC(sortid::bounds(FromC<Format>(format), unix_ms, min, max));
   });
 }
 
@@ -307,14 +317,14 @@ sortid_error sortid_generator_generate(sortid_generator* generator, sortid_id_ki
                                        uint8_t* ids, size_t count, size_t* generated) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
-    return Generated(generator->generator.generate(static_cast<sortid::IdKind>(kind), ids, count),
+    return Generated(generator->generator.generate(FromC<sortid::IdKind>(kind), ids, count),
                      generated);
   });
 }
 
 sortid_error sortid_generate(sortid_id_kind kind, uint8_t* ids, size_t count, size_t* generated) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
-    return Generated(sortid::generate(static_cast<sortid::IdKind>(kind), ids, count), generated);
+    return Generated(sortid::generate(FromC<sortid::IdKind>(kind), ids, count), generated);
   });
 }
 
@@ -330,10 +340,9 @@ sortid_error sortid_generate_text(sortid_id_kind kind, sortid_format format, cha
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     sortid::TextOptions opts;
     if (!ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-    return Generated(
-        sortid::generate_text(static_cast<sortid::IdKind>(kind), static_cast<Format>(format), out,
-                              count, out_stride, opts),
-        generated);
+    return Generated(sortid::generate_text(FromC<sortid::IdKind>(kind), FromC<Format>(format), out,
+                                           count, out_stride, opts),
+                     generated);
   });
 }
 
@@ -344,10 +353,10 @@ sortid_error sortid_generator_generate_text(sortid_generator* generator, sortid_
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     sortid::TextOptions opts;
     if (generator == nullptr || !ToTextOptions(options, &opts)) return SORTID_ERROR_ARGUMENT;
-    return Generated(generator->generator.generate_text(static_cast<sortid::IdKind>(kind),
-                                                        static_cast<Format>(format), out, count,
-                                                        out_stride, opts),
-                     generated);
+    return Generated(
+        generator->generator.generate_text(FromC<sortid::IdKind>(kind), FromC<Format>(format), out,
+                                           count, out_stride, opts),
+        generated);
   });
 }
 
@@ -391,7 +400,7 @@ sortid_error sortid_generator_resume_after(sortid_generator* generator, sortid_i
                                            const uint8_t* last_id) {
   return Guarded(SORTID_ERROR_NO_MEMORY, [&]() -> sortid_error {
     if (generator == nullptr) return SORTID_ERROR_ARGUMENT;
-    return ToC(generator->generator.resume_after(static_cast<sortid::IdKind>(kind), last_id));
+    return ToC(generator->generator.resume_after(FromC<sortid::IdKind>(kind), last_id));
   });
 }
 

@@ -206,6 +206,16 @@ int main(void) {
   CHECK(sortid_parse_timestamp("", 0, SORTID_TIME_START, &parsed) == SORTID_ERROR_ARGUMENT);
   CHECK(sortid_parse_timestamp("0", 1, SORTID_TIME_START, NULL) == SORTID_ERROR_ARGUMENT);
   CHECK(sortid_parse_timestamp("0", 1, (sortid_time_bound)2, &parsed) == SORTID_ERROR_ARGUMENT);
+  /* A C caller may pass any int for an enum: unknown values are errors, never a format. */
+  {
+    uint8_t unknown_id[16];
+    const int unknown[] = {4, 255, 256, 300, -1};
+    for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); ++i) {
+      CHECK(sortid_text_length((sortid_format)unknown[i]) == 0);
+      CHECK(sortid_generate((sortid_id_kind)unknown[i], unknown_id, 1, NULL) ==
+            SORTID_ERROR_ARGUMENT);
+    }
+  }
 
   /* Targets. */
   const char* names[16];
