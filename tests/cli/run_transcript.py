@@ -3,12 +3,14 @@
 
   tests/cli/run_transcript.py [--update] SORTID_BINARY TRANSCRIPT [CASE...]
   tests/cli/run_transcript.py --list TRANSCRIPT
+  tests/cli/run_transcript.py --unused-files TRANSCRIPT...
 
 Runs the named cases of TRANSCRIPT (every case when none is named), compares
 each one's stdout, stderr and exit status with the expectations, prints
 "ok NAME" or "FAIL NAME: ..." with a diff, and exits 1 when any case fails.
 --update runs them and rewrites their expectations in the file instead
-(review the diff); --list prints the file's case names.
+(review the diff); --list prints the file's case names; --unused-files lists
+the files in tests/cli/expected that none of the transcripts' cases names.
 
 Format (tests/cli/transcripts/<subcommand>.t, one file per subcommand):
 
@@ -24,12 +26,25 @@ Format (tests/cli/transcripts/<subcommand>.t, one file per subcommand):
                           added: \\n \\r \\t \\\\ and \\xHH (lines with control
                           bytes, bytes that are not UTF-8, trailing blanks, or
                           a last line without a newline)
+  |= PATH                 stdout bytes that are the whole content of a file,
+                          PATH relative to tests/cli: a fixture the output
+                          must equal (data/uuids.txt), or the case's own
+                          expected output, expected/NAME.out, for long
+                          verbatim texts such as --help (then its only
+                          stdout line)
   ! TEXT, !, !~ ESCAPED   the same for stderr
   [N]                     the exit status, when it is not 0
 
 Expectations follow the "$" line in that order (stdout, stderr, status);
 blank lines between cases are ignored. An absent "|" or "!" line means that
-stream is empty.
+stream is empty; the "|" lines of a case, "|=" among them, are its stdout in
+their order.
+
+--update keeps the stdout lines that still hold as they are written. When
+stdout changed, it rewrites expected/NAME.out where the case has one, and
+otherwise writes the new stdout as "|" lines (a fixture never changes; the
+runner says which references it replaced). A new case whose stdout belongs in
+its own file is written with the line "|= expected/NAME.out" before --update.
 """
 import os
 import re
@@ -40,6 +55,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASE_NAME = re.compile(rb"^## ([A-Za-z0-9_.-]+)$")
 STATUS = re.compile(rb"^\[(-?[0-9]+)\]$")
+# Where "|=" may point: fixtures (inputs the commands read) and expected outputs.
+REFERENCE = re.compile(r"^(data|expected)/[A-Za-z0-9_-][A-Za-z0-9_.-]*$")
 
 
 class Case:
@@ -48,9 +65,44 @@ class Case:
         self.line = line
         self.comments = []
         self.command = None
-        self.out = b""
+        # stdout as written: ("text", bytes) and ("file", path) pieces in order.
+        self.out = []
         self.err = b""
         self.status = 0
+
+    def own_file(self):
+        """The path of the case's own expected stdout file."""
+        return f"expected/{self.name}.out"
+
+    def owns_its_stdout_file(self):
+        return self.out == [("file", self.own_file())]
+
+    def references(self):
+        return [value for kind, value in self.out if kind == "file"]
+
+
+def add_text(pieces, data):
+    if pieces and pieces[-1][0] == "text":
+        pieces[-1] = ("text", pieces[-1][1] + data)
+    else:
+        pieces.append(("text", data))
+
+
+def read_reference(path):
+    with open(os.path.join(HERE, path), "rb") as f:
+        return f.read()
+
+
+def expected_stdout(case):
+    """The bytes the case's stdout lines stand for; OSError when a file is missing."""
+    return b"".join(value if kind == "text" else read_reference(value) for kind, value in case.out)
+
+
+def check_references(path, case):
+    for reference in case.references():
+        if reference.startswith("expected/") and not case.owns_its_stdout_file():
+            raise ValueError(f"{path}:{case.line}: case {case.name}: an expected-output file must be"
+                             f" {case.own_file()} and the case's only stdout line")
 
 
 def unescape(text, where):
@@ -101,6 +153,12 @@ def parse(path):
                 raise ValueError(f"{where}: case {case.name}: expected a '$ ' command line")
         elif not line:
             continue
+        elif line.startswith(b"|= "):
+            reference = line[3:].decode(errors="replace")
+            if not REFERENCE.match(reference):
+                raise ValueError(f"{where}: case {case.name}: '|=' takes data/FILE or expected/FILE,"
+                                 f" not {reference!r}")
+            case.out.append(("file", reference))
         elif line[:1] in (b"|", b"!"):
             if line[1:] == b"":
                 value = b"\n"
@@ -109,10 +167,10 @@ def parse(path):
             elif line[1:3] == b"~ ":
                 value = unescape(line[3:], where)
             else:
-                raise ValueError(f"{where}: expected '{line[:1].decode()} ', '{line[:1].decode()}~ '"
-                                 f" or '{line[:1].decode()}' alone")
+                forms = "'| ', '|~ ', '|= '" if line[:1] == b"|" else "'! ', '!~ '"
+                raise ValueError(f"{where}: expected {forms} or '{line[:1].decode()}' alone")
             if line[:1] == b"|":
-                case.out += value
+                add_text(case.out, value)
             else:
                 case.err += value
         elif STATUS.match(line):
@@ -122,6 +180,7 @@ def parse(path):
     for case in cases:
         if case.command is None:
             raise ValueError(f"{path}:{case.line}: case {case.name} has no '$ ' command line")
+        check_references(path, case)
     return header, cases
 
 
@@ -169,7 +228,10 @@ def render(data, sigil):
 
 
 def expectation_lines(out, err, status):
-    lines = render(out, b"|") + render(err, b"!")
+    lines = []
+    for kind, value in out:
+        lines += render(value, b"|") if kind == "text" else [b"|= " + value.encode()]
+    lines += render(err, b"!")
     if status != 0:
         lines.append(f"[{status}]".encode())
     return lines
@@ -198,11 +260,44 @@ def check(case, out, err, status):
     failures = []
     if status != case.status:
         failures.append(f"FAIL {case.name}: exit status {status}, expected {case.status}")
-    if out != case.out:
-        failures.append(f"FAIL {case.name}: stdout differs:\n" + diff(case.name, "stdout", case.out, out, b"|"))
+    try:
+        expected_out = expected_stdout(case)
+    except OSError as error:
+        failures.append(f"FAIL {case.name}: expected stdout: {error.filename}: {error.strerror}")
+        expected_out = out
+    if out != expected_out:
+        files = f" (expected: {', '.join(case.references())})" if case.references() else ""
+        failures.append(f"FAIL {case.name}: stdout differs{files}:\n" +
+                        diff(case.name, "stdout", expected_out, out, b"|"))
     if err != case.err:
         failures.append(f"FAIL {case.name}: stderr differs:\n" + diff(case.name, "stderr", case.err, err, b"!"))
     return failures
+
+
+def update_case(case, out, err, status):
+    """Makes the case's expectations the output; returns what it wrote besides the transcript."""
+    case.err, case.status = err, status
+    if case.owns_its_stdout_file():
+        target = os.path.join(HERE, case.own_file())
+        try:
+            if read_reference(case.own_file()) == out:
+                return []
+        except OSError:
+            pass
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target + ".tmp", "wb") as f:
+            f.write(out)
+        os.replace(target + ".tmp", target)
+        return [f"wrote {case.own_file()}"]
+    try:
+        if expected_stdout(case) == out:
+            return []
+    except OSError:
+        pass
+    notes = [f"{case.name}: stdout is no longer {reference}: written as '|' lines"
+             for reference in case.references()]
+    case.out = [("text", out)] if out else []
+    return notes
 
 
 def write(path, header, cases):
@@ -221,10 +316,28 @@ def write(path, header, cases):
     os.replace(path + ".tmp", path)
 
 
+def unused_files(paths):
+    """Prints the expected-output files no case of the transcripts names; 1 if there are any."""
+    named = set()
+    for path in paths:
+        named.update(case.own_file() for case in parse(path)[1] if case.owns_its_stdout_file())
+    folder = os.path.join(HERE, "expected")
+    unused = sorted(f"expected/{name}" for name in os.listdir(folder)) if os.path.isdir(folder) else []
+    unused = [path for path in unused if path not in named]
+    for path in unused:
+        print(f"{path}: no case has it as its stdout (remove it, or name it in its case)")
+    return 1 if unused else 0
+
+
 def main(argv):
     update = "--update" in argv
     listing = "--list" in argv
-    args = [a for a in argv if a not in ("--update", "--list")]
+    args = [a for a in argv if a not in ("--update", "--list", "--unused-files")]
+    if "--unused-files" in argv:
+        try:
+            return unused_files(args)
+        except ValueError as error:
+            sys.exit(f"run_transcript: {error}")
     if listing:
         if len(args) != 1:
             sys.exit("usage: run_transcript.py --list TRANSCRIPT")
@@ -252,8 +365,8 @@ def main(argv):
             continue
         out, err, status = run(binary, case)
         if update:
-            case.out, case.err, case.status = out, err, status
-            print(f"updated {case.name} (exit {status})")
+            notes = update_case(case, out, err, status)
+            print(f"updated {case.name} (exit {status})" + "".join(f"\n  {note}" for note in notes))
             continue
         failures = check(case, out, err, status)
         if failures:

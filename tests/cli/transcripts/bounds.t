@@ -38,17 +38,7 @@ $ sortid bounds --from 2024-01-01 --to 2024-01-31 --out-prefix 'ORDER#'
 
 ## help_bounds
 $ sortid bounds --help
-| Smallest and largest ID of a time window, for BETWEEN range queries
-| Usage: sortid bounds [OPTIONS]
-|
-| Options:
-|   -h,--help                   Print this help message and exit
-|   --from TEXT REQUIRED        start: ISO 8601 (UTC unless an offset is given; +10889-... past 9999) or ms (1700000000000 or 1700000000000ms)
-|   --to TEXT REQUIRED          end, inclusive, same forms: a date or a time without milliseconds means its last millisecond
-|   --format TEXT=ulid          ulid, record, uuid or hex
-|   --out-prefix TEXT           written before both IDs: --out-prefix 'ORDER#' gives sort-key bounds
-|
-| Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O error.
+|= expected/help_bounds.out
 
 ## i04_write_error_bounds
 $ sortid bounds --from 2024-01-01 --to 2024-01-02 > /dev/full

@@ -1,5 +1,7 @@
 # Golden cases: sortid convert.
 # Format and --update: tests/cli/run_transcript.py.
+# data/ulids.txt, uuids.txt, hex.txt and ids.bin hold the same six IDs, and
+# data/ms.txt their times: a conversion between them prints another fixture.
 
 ## convert_bad_delimiter
 $ sortid convert --field 1 --delimiter ab --to uuid people.csv
@@ -18,21 +20,11 @@ $ sortid convert --field 2 --to bin people.csv
 
 ## convert_bin_stdin
 $ sortid convert --from bin --to uuid - < ids.bin
-| 01563e3a-b5d3-5941-a5cd-2fbe3da5c157
-| 01563e3a-b5d3-9ec2-d6fd-cfd2f474bb4c
-| 018df4bc-5600-b663-c81b-36b9617f2d6e
-| 018df4bc-5600-ca45-1699-d446b808c680
-| 01a229f7-42fb-5fab-76dc-02a37d450639
-| 01a229f7-42fb-86a2-d512-01681bfe6b39
+|= data/uuids.txt
 
 ## convert_bin_to_ulid
 $ sortid convert --from bin --to ulid ids.bin
-| 01ARZ3NDEKB50TBK9FQRYTBGAQ
-| 01ARZ3NDEKKV1DDZEFTBT79ETC
-| 01HQTBRNG0PSHWG6SPQ5GQYBBE
-| 01HQTBRNG0S92HD6EM8TW0HHM0
-| 01M8MZEGQVBYNQDQ02MDYMA1HS
-| 01M8MZEGQVGTHDA4G1D0DZWTSS
+|= data/ulids.txt
 
 ## convert_bin_trailing
 $ sortid convert --from bin --to ulid trailing.bin
@@ -112,12 +104,7 @@ $ sortid convert --from ms --to uuid ulids.txt
 
 ## convert_hex_to_ulid
 $ sortid convert --from hex --to ulid hex.txt
-| 01ARZ3NDEKB50TBK9FQRYTBGAQ
-| 01ARZ3NDEKKV1DDZEFTBT79ETC
-| 01HQTBRNG0PSHWG6SPQ5GQYBBE
-| 01HQTBRNG0S92HD6EM8TW0HHM0
-| 01M8MZEGQVBYNQDQ02MDYMA1HS
-| 01M8MZEGQVGTHDA4G1D0DZWTSS
+|= data/ulids.txt
 
 ## convert_keep
 $ sortid convert --to uuid --on-error keep bad_rows.txt
@@ -222,13 +209,9 @@ $ sortid convert --to uuid ulids.txt | sortid convert --from uuid --to hex | sor
 | identical
 
 ## convert_skip
+# bad_rows.txt is the six IDs among four bad rows: skipped, they leave uuids.txt.
 $ sortid convert --to uuid --on-error skip bad_rows.txt
-| 01563e3a-b5d3-5941-a5cd-2fbe3da5c157
-| 01563e3a-b5d3-9ec2-d6fd-cfd2f474bb4c
-| 018df4bc-5600-b663-c81b-36b9617f2d6e
-| 018df4bc-5600-ca45-1699-d446b808c680
-| 01a229f7-42fb-5fab-76dc-02a37d450639
-| 01a229f7-42fb-86a2-d512-01681bfe6b39
+|= data/uuids.txt
 ! sortid convert: bad_rows.txt:1:26: invalid character 'U'
 ! sortid convert: bad_rows.txt:4:26: wrong length: 25 bytes, expected 26
 ! sortid convert: bad_rows.txt:7:1: value overflows 128 bits (first character above '7')
@@ -237,12 +220,7 @@ $ sortid convert --to uuid --on-error skip bad_rows.txt
 
 ## convert_stdin
 $ sortid convert --to ms < ulids.txt
-| 1469922850259
-| 1469922850259
-| 1709208000000
-| 1709208000000
-| 1796000400123
-| 1796000400123
+|= data/ms.txt
 
 ## convert_strict_lenient_file
 $ sortid convert --to uuid lenient.txt
@@ -262,18 +240,8 @@ $ sortid convert --field 2 --delimiter tab --header --to uuid people.tsv | od -c
 
 ## convert_two_files
 $ sortid convert --to ms ulids.txt - crlf.txt < no_final_newline.txt
-| 1469922850259
-| 1469922850259
-| 1709208000000
-| 1709208000000
-| 1796000400123
-| 1796000400123
-| 1469922850259
-| 1469922850259
-| 1709208000000
-| 1709208000000
-| 1796000400123
-| 1796000400123
+|= data/ms.txt
+|= data/ms.txt
 |~ 1469922850259\r\n
 |~ 1469922850259\r\n
 |~ 1709208000000\r\n
@@ -321,12 +289,7 @@ $ sortid convert --to bin ulids.txt | od -An -tx1
 
 ## convert_ulid_to_hex
 $ sortid convert --from ulid --to hex ulids.txt
-| 01563e3ab5d35941a5cd2fbe3da5c157
-| 01563e3ab5d39ec2d6fdcfd2f474bb4c
-| 018df4bc5600b663c81b36b9617f2d6e
-| 018df4bc5600ca451699d446b808c680
-| 01a229f742fb5fab76dc02a37d450639
-| 01a229f742fb86a2d51201681bfe6b39
+|= data/hex.txt
 
 ## convert_ulid_to_iso8601
 $ sortid convert --to iso8601 ulids.txt
@@ -339,12 +302,7 @@ $ sortid convert --to iso8601 ulids.txt
 
 ## convert_ulid_to_ms
 $ sortid convert --to ms ulids.txt
-| 1469922850259
-| 1469922850259
-| 1709208000000
-| 1709208000000
-| 1796000400123
-| 1796000400123
+|= data/ms.txt
 
 ## convert_ulid_to_record
 $ sortid convert --to record ulids.txt
@@ -362,21 +320,11 @@ $ sortid convert --to typeid --out-prefix user ulids.txt
 
 ## convert_ulid_to_uuid
 $ sortid convert --to uuid ulids.txt
-| 01563e3a-b5d3-5941-a5cd-2fbe3da5c157
-| 01563e3a-b5d3-9ec2-d6fd-cfd2f474bb4c
-| 018df4bc-5600-b663-c81b-36b9617f2d6e
-| 018df4bc-5600-ca45-1699-d446b808c680
-| 01a229f7-42fb-5fab-76dc-02a37d450639
-| 01a229f7-42fb-86a2-d512-01681bfe6b39
+|= data/uuids.txt
 
 ## convert_uuid_to_ulid
 $ sortid convert --from uuid --to ulid uuids.txt
-| 01ARZ3NDEKB50TBK9FQRYTBGAQ
-| 01ARZ3NDEKKV1DDZEFTBT79ETC
-| 01HQTBRNG0PSHWG6SPQ5GQYBBE
-| 01HQTBRNG0S92HD6EM8TW0HHM0
-| 01M8MZEGQVBYNQDQ02MDYMA1HS
-| 01M8MZEGQVGTHDA4G1D0DZWTSS
+|= data/ulids.txt
 
 ## f_convert_from_iso8601
 $ printf '2024-01-31\n2024-01-31T12:00:00.250Z\n+10889-08-02T05:31:50.655Z\n1700000000000\n' | sortid convert --from iso8601 --to ulid --bound max --on-error keep
@@ -438,37 +386,7 @@ $ { sortid convert --field 1 --header --to uuid --rejects $WORK/rejects.txt peop
 
 ## help_convert
 $ sortid convert --help
-| Convert one ID per line, or one CSV/TSV field, between formats
-| Usage: sortid convert [OPTIONS] [files...]
-|
-| Positionals:
-|   files TEXT ...              input files ('-' or none: standard input)
-|
-| Options:
-|   -h,--help                   Print this help message and exit
-|   --from TEXT=ulid            input: ulid, record, uuid (36 or 32 characters), hex, bin, typeid, or a time: ms or iso8601 (see --bound)
-|   --field UINT:UINT in [1 - 1048576]
-|                               1-based field holding the ID (CSV/TSV rows, like cut -f)
-|   --delimiter TEXT=,          field delimiter: one character or 'tab'
-|   --quote TEXT=csv            field mode: csv (RFC 4180 quotes) or none ('"' is an ordinary byte, as in TSV)
-|   --header                    the first row of each input is a header: the first input's is written once, unchanged
-|   --prefix TEXT               prefix every input ID carries (with typeid: the type name)
-|   --lenient                   accept Crockford aliases I/L (as 1) and O (as 0)
-|   --max-row-bytes UINT:UINT in [64 - 1073741824]=4194304
-|                               longest row accepted, line ending not counted (longer: an error, or a bad row under --on-error skip/keep/null); also the most a quoted field may span
-|   --progress TEXT=auto        progress bar on stderr: auto, always or never
-|   --no-progress               no progress bar (same as --progress never)
-|   --threads UINT:UINT in [1 - 256]
-|                               threads (default: the cores available, at most 8; 1: one thread); the output is the same for any N
-|   --to TEXT REQUIRED          output: ulid, record, uuid, hex, bin, typeid, ms or iso8601
-|   --out-prefix TEXT           prefix written before each output ID (--to typeid: the type name)
-|   --lower                     lower-case output letters
-|   --force-binary              --to bin: write the records even when standard output is a terminal
-|   --on-error TEXT             invalid rows: fail (stop, exit 1; the default), skip, keep (original text) or null (empty field)
-|   --rejects TEXT              write every invalid row to FILE, verbatim, after a '# file:line:column: reason' line (implies --on-error skip)
-|   --bound TEXT=min            with --from ms|iso8601: each time becomes the smallest (min) or largest (max) ID of its millisecond (max of a date: of its last millisecond)
-|
-| Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O error.
+|= expected/help_convert.out
 
 ## i01_convert_lenient_typeid
 $ sortid convert --from typeid --lenient --to uuid typeids.txt

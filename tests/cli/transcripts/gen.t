@@ -101,25 +101,7 @@ $ sortid gen -n 4 --kind uuidv7 --seed 0123456789abcdef0123456789abcdef012345678
 
 ## help_gen
 $ sortid gen --help
-| Generate N IDs, one per line (or 16-byte records)
-| Usage: sortid gen [OPTIONS]
-|
-| Options:
-|   -h,--help                   Print this help message and exit
-|   -n,--count TEXT=1           number of IDs (0 to 2^63-1)
-|   --kind TEXT=ulid            ulid, ulid-monotonic, record or uuidv7
-|   --to TEXT                   ulid, record, uuid, hex or bin (default: the kind's own)
-|   --prefix TEXT               prefix written before each ID
-|   --typeid                    --prefix is a TypeID type name ('_' implied)
-|   --lower                     lower-case letters
-|   --force-binary              --to bin: write the records even when standard output is a terminal
-|   --threads UINT=1            generator threads (1-256); with more than one, each writes its own chunks in turn: record and uuidv7 output is then not in sorted order, and a --seed gives a different stream for each thread count
-|   --seed TEXT                 64 hex digits: deterministic stream (test data only, never for real IDs)
-|   --time TEXT                 fixed clock instead of the current time: ISO 8601 (+10889-... for years past 9999) or ms (1700000000000 or 1700000000000ms)
-|   --progress TEXT=auto        progress bar: auto, always or never
-|   --no-progress               no progress bar
-|
-| Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O error.
+|= expected/help_gen.out
 
 ## i02_gen_count_negative
 $ sortid gen -n -5

@@ -1,5 +1,7 @@
 # Golden cases: sortid inspect.
 # Format and --update: tests/cli/run_transcript.py.
+# data/inspect_fields.txt: the fields of 01ARZ3NDEKTSV4RRFFQ69G5FAV, the ULID
+# several cases print after their own first lines (a prefix, an escaped name).
 
 ## f_inspect_stdin_json
 $ printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\n0190163d-8694-739b-aea5-966c26f8ad91\nuser_01h455vb4pex5vsknk084sn02q\n0D9RRDT0B50TBK9FWFD6\nX"Y\n' | sortid inspect --json
@@ -13,26 +15,11 @@ $ printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\n0190163d-8694-739b-aea5-966c26f8ad91\nuser
 ## f_inspect_stdin_text
 $ printf '01ARZ3NDEKTSV4RRFFQ69G5FAV\n' | sortid inspect
 | 01ARZ3NDEKTSV4RRFFQ69G5FAV
-|   format:    ULID
-|   time:      1469922850259 ms = 2016-07-30T23:54:10.259Z
-|   random:    d6764c61efb99302bd5b (80 bits)
-|   ulid:      01ARZ3NDEKTSV4RRFFQ69G5FAV
-|   uuid:      01563e3a-b5d3-d676-4c61-efb99302bd5b
-|   hex:       01563e3ab5d3d6764c61efb99302bd5b
+|= data/inspect_fields.txt
 
 ## help_inspect
 $ sortid inspect --help
-| Detect each ID's format and print its fields (time, random, machine, ...)
-| Usage: sortid inspect [OPTIONS] [ids...]
-|
-| Positionals:
-|   ids TEXT ...                IDs: ULID, Record ID, UUID, TypeID or PREFIX<ulid> (none or '-': one per line from standard input)
-|
-| Options:
-|   -h,--help                   Print this help message and exit
-|   --json                      one JSON object per ID and line (JSON Lines)
-|
-| Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O error.
+|= expected/help_inspect.out
 
 ## i04_write_error_inspect
 $ sortid inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV > /dev/full
@@ -56,23 +43,13 @@ $ sortid inspect 001ARZ3NDEKTSV4RRFFQ69G5FAV '#01ARZ3NDEKTSV4RRFFQ69G5FAV'
 |
 | #01ARZ3NDEKTSV4RRFFQ69G5FAV
 |   prefix:    #
-|   format:    ULID
-|   time:      1469922850259 ms = 2016-07-30T23:54:10.259Z
-|   random:    d6764c61efb99302bd5b (80 bits)
-|   ulid:      01ARZ3NDEKTSV4RRFFQ69G5FAV
-|   uuid:      01563e3a-b5d3-d676-4c61-efb99302bd5b
-|   hex:       01563e3ab5d3d6764c61efb99302bd5b
+|= data/inspect_fields.txt
 [1]
 
 ## inspect_all
 $ sortid inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV 0D9RRDT0B50TBK9FWFD6 0190163d-8694-739b-aea5-966c26f8ad91 0190163D8694739BAEA5966C26F8AD91 user_01h455vb4pex5vsknk084sn02q ORDER#01ARZ3NDEKTSV4RRFFQ69G5FAV 6ba7b810-9dad-11d1-80b4-00c04fd430c8
 | 01ARZ3NDEKTSV4RRFFQ69G5FAV
-|   format:    ULID
-|   time:      1469922850259 ms = 2016-07-30T23:54:10.259Z
-|   random:    d6764c61efb99302bd5b (80 bits)
-|   ulid:      01ARZ3NDEKTSV4RRFFQ69G5FAV
-|   uuid:      01563e3a-b5d3-d676-4c61-efb99302bd5b
-|   hex:       01563e3ab5d3d6764c61efb99302bd5b
+|= data/inspect_fields.txt
 |
 | 0D9RRDT0B50TBK9FWFD6
 |   format:    Record ID
@@ -106,12 +83,7 @@ $ sortid inspect 01ARZ3NDEKTSV4RRFFQ69G5FAV 0D9RRDT0B50TBK9FWFD6 0190163d-8694-7
 |
 | ORDER#01ARZ3NDEKTSV4RRFFQ69G5FAV
 |   prefix:    ORDER#
-|   format:    ULID
-|   time:      1469922850259 ms = 2016-07-30T23:54:10.259Z
-|   random:    d6764c61efb99302bd5b (80 bits)
-|   ulid:      01ARZ3NDEKTSV4RRFFQ69G5FAV
-|   uuid:      01563e3a-b5d3-d676-4c61-efb99302bd5b
-|   hex:       01563e3ab5d3d6764c61efb99302bd5b
+|= data/inspect_fields.txt
 |
 | 6ba7b810-9dad-11d1-80b4-00c04fd430c8
 |   format:    UUID, version 1, RFC 9562 variant
@@ -155,12 +127,7 @@ $ { sortid inspect $'a\tb\x1bc'; echo "exit $?"; cp ulids.txt "$WORK/x"$'\t'"y";
 $ sortid inspect $'\e]0;title\a'01ARZ3NDEKTSV4RRFFQ69G5FAV $'\e[31mX'
 | \x1b]0;title\x0701ARZ3NDEKTSV4RRFFQ69G5FAV
 |   prefix:    \x1b]0;title\x07
-|   format:    ULID
-|   time:      1469922850259 ms = 2016-07-30T23:54:10.259Z
-|   random:    d6764c61efb99302bd5b (80 bits)
-|   ulid:      01ARZ3NDEKTSV4RRFFQ69G5FAV
-|   uuid:      01563e3a-b5d3-d676-4c61-efb99302bd5b
-|   hex:       01563e3ab5d3d6764c61efb99302bd5b
+|= data/inspect_fields.txt
 |
 | \x1b[31mX
 |   not a valid ID: read as a ULID: wrong length: 6 bytes, expected 26

@@ -3,36 +3,7 @@
 
 ## help_shard
 $ sortid shard --help
-| Route rows to N shards by a hash of the binary ID; print the counts
-| Usage: sortid shard [OPTIONS] [files...]
-|
-| Positionals:
-|   files TEXT ...              input files ('-' or none: standard input)
-|
-| Options:
-|   -h,--help                   Print this help message and exit
-|   --format TEXT=ulid          ulid, record, uuid (36 or 32 characters), hex, bin or typeid
-|   --field UINT:UINT in [1 - 1048576]
-|                               1-based field holding the ID (CSV/TSV rows, like cut -f)
-|   --delimiter TEXT=,          field delimiter: one character or 'tab'
-|   --quote TEXT=csv            field mode: csv (RFC 4180 quotes) or none ('"' is an ordinary byte, as in TSV)
-|   --header                    the first row of each input is a header: the first input's is written once at the top of every shard file
-|   --prefix TEXT               prefix every input ID carries (with typeid: the type name)
-|   --lenient                   accept Crockford aliases I/L (as 1) and O (as 0)
-|   --max-row-bytes UINT:UINT in [64 - 1073741824]=4194304
-|                               longest row accepted, line ending not counted (longer: an error, or a bad row under --on-error skip/keep/null); also the most a quoted field may span
-|   --progress TEXT=auto        progress bar on stderr: auto, always or never
-|   --no-progress               no progress bar (same as --progress never)
-|   --threads UINT:UINT in [1 - 256]
-|                               threads (default: the cores available, at most 8; 1: one thread); the output is the same for any N
-|   --shards UINT:UINT in [1 - 65536] REQUIRED
-|                               number of shards
-|   --out-dir TEXT              write DIR/shard-NNNN.<ext>, the index as wide as the largest (without: only count)
-|   --force                     replace the shard files of an earlier run in DIR
-|   --on-error TEXT             invalid rows: fail (the default) or skip
-|   --rejects TEXT              write every invalid row to FILE, verbatim, after a '# file:line:column: reason' line (implies --on-error skip)
-|
-| Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O error.
+|= expected/help_shard.out
 
 ## i04_write_error_shard
 $ sortid shard --shards 4 ulids.txt > /dev/full

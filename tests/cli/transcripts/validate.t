@@ -3,33 +3,7 @@
 
 ## help_validate
 $ sortid validate --help
-| Report every invalid row, duplicates and order; exit 1 if anything is bad
-| Usage: sortid validate [OPTIONS] [files...]
-|
-| Positionals:
-|   files TEXT ...              input files ('-' or none: standard input)
-|
-| Options:
-|   -h,--help                   Print this help message and exit
-|   --format TEXT=ulid          ulid, record, uuid (36 or 32 characters), hex, bin or typeid
-|   --field UINT:UINT in [1 - 1048576]
-|                               1-based field holding the ID (CSV/TSV rows, like cut -f)
-|   --delimiter TEXT=,          field delimiter: one character or 'tab'
-|   --quote TEXT=csv            field mode: csv (RFC 4180 quotes) or none ('"' is an ordinary byte, as in TSV)
-|   --header                    the first row of each input is a header: not checked
-|   --prefix TEXT               prefix every input ID carries (with typeid: the type name)
-|   --lenient                   accept Crockford aliases I/L (as 1) and O (as 0)
-|   --max-row-bytes UINT:UINT in [64 - 1073741824]=4194304
-|                               longest row accepted, line ending not counted (longer: an error, or a bad row under --on-error skip/keep/null); also the most a quoted field may span
-|   --progress TEXT=auto        progress bar on stderr: auto, always or never
-|   --no-progress               no progress bar (same as --progress never)
-|   --threads UINT:UINT in [1 - 256]
-|                               threads (default: the cores available, at most 8; 1: one thread); the output is the same for any N
-|   --unique                    report duplicate IDs
-|   --sorted                    report the first row out of order
-|   --max-errors UINT           stop after K problems (0: report all)
-|
-| Exit codes: 0 ok, 1 bad data, 2 usage, 3 I/O error.
+|= expected/help_validate.out
 
 ## i04_write_error_validate
 $ sortid validate ulids.txt > /dev/full
