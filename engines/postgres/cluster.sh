@@ -28,6 +28,13 @@ pg_build_extension() {
   cmake --build "$build" --target sortid_static > /dev/null
   make -s -C "$root/engines/postgres" PG_CONFIG="$PG_CONFIG" SORTID_BUILD="$build" \
     SORTID_WERROR="${SORTID_WERROR:-OFF}" all
+  # A script an earlier install left that this tree does not ship (a full
+  # install script since replaced by an update path) would still be chosen by
+  # CREATE EXTENSION, so the tests would not run this tree's scripts.
+  local installed
+  for installed in "$("$PG_CONFIG" --sharedir)"/extension/sortid--*.sql; do
+    [[ -f $installed && ! -f $root/engines/postgres/${installed##*/} ]] && $pg_sudo rm -f "$installed"
+  done
   $pg_sudo make -s -C "$root/engines/postgres" PG_CONFIG="$PG_CONFIG" SORTID_BUILD="$build" \
     install > /dev/null
 }

@@ -1,6 +1,6 @@
-/* sortid 0.1.0 -> 0.2.0: what 0.2.0 added or changed (sortid--0.2.0.sql is
-   the same end state for a fresh install; the ulid_version regression test
-   compares the two catalogs). */
+/* sortid 0.1.0 -> 0.2.0: what 0.2.0 added or changed. A fresh install of
+   0.2.0 runs sortid--0.1.0.sql and then this script, as an update from 0.1.0
+   does; the ulid_version regression test lists what each step leaves. */
 \echo Use "ALTER EXTENSION sortid UPDATE" to load this file. \quit
 
 -- gen_uuidv7 and gen_record_id keep per-backend state (the UUIDv7 order, the

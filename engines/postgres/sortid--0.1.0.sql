@@ -1,4 +1,8 @@
-/* sortid 0.1.0: the ulid type, its operators and index support, generators. */
+/* sortid 0.1.0: the ulid type, its operators and index support, generators.
+   The one install script: CREATE EXTENSION sortid runs it, then the update
+   scripts (sortid--0.1.0--0.2.0.sql, ...) up to default_version in
+   sortid.control, the path ALTER EXTENSION sortid UPDATE takes from 0.1.0.
+   So this file stays as 0.1.0 was; a change goes into a new update script. */
 
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "CREATE EXTENSION sortid" to load this file. \quit
@@ -159,6 +163,8 @@ COMMENT ON FUNCTION ulid_max(timestamptz) IS
 
 -- ---- Generators. gen_ulid_monotonic keeps per-backend state: it must run
 -- in the backend that owns the state (PARALLEL RESTRICTED), like random().
+-- gen_uuidv7 and gen_record_id keep some too; 0.2.0 makes them PARALLEL
+-- RESTRICTED (sortid--0.1.0--0.2.0.sql).
 CREATE FUNCTION gen_ulid() RETURNS ulid
   AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
 CREATE FUNCTION gen_ulid_monotonic() RETURNS ulid
@@ -166,7 +172,7 @@ CREATE FUNCTION gen_ulid_monotonic() RETURNS ulid
 CREATE FUNCTION gen_uuidv7() RETURNS uuid
   AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
 
--- ---- Record ID (20 Crockford Base32 characters; SPEC §1).
+-- ---- Record ID (20 Crockford Base32 characters; docs/spec.md §1).
 CREATE FUNCTION gen_record_id() RETURNS text
   AS 'MODULE_PATHNAME' LANGUAGE C VOLATILE PARALLEL SAFE;
 CREATE FUNCTION record_id_time(text) RETURNS timestamptz

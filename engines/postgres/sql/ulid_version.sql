@@ -1,13 +1,12 @@
--- sortid_version() is the library's version and equals the extension's own;
--- an install of 0.1.0 updated to it has the same objects as a fresh install.
+-- sortid_version() is the library's version and equals the extension's own.
 SELECT sortid_version() = extversion AS same_version,
        sortid_version() ~ '^[0-9]+\.[0-9]+\.[0-9]+$' AS well_formed
 FROM pg_extension WHERE extname = 'sortid';
 
--- Every member object of the extension with what ALTER EXTENSION UPDATE must
--- get right: a function's volatility, parallel safety, strictness,
--- leakproofness, C symbol and result type, a cast's context, method and
--- function, and each object's comment.
+-- Every member object of the extension with what its scripts must get right:
+-- a function's volatility, parallel safety, strictness, leakproofness, C
+-- symbol and result type, a cast's context, method and function, and each
+-- object's comment.
 CREATE TEMP VIEW sortid_catalog AS
 SELECT pg_describe_object(d.classid, d.objid, d.objsubid) AS object,
        coalesce((SELECT concat_ws(' ', p.provolatile, p.proparallel, p.proisstrict,
@@ -20,25 +19,27 @@ SELECT pg_describe_object(d.classid, d.objid, d.objsubid) AS object,
 FROM pg_depend d
 WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'sortid');
-CREATE TEMP TABLE fresh_install AS SELECT * FROM sortid_catalog;
-SELECT count(*) > 50 AS many_objects,
-       count(*) FILTER (WHERE object LIKE 'cast from%') AS casts,
-       count(*) FILTER (WHERE object = 'function gen_monotonic_ulid()') AS gen_monotonic_ulid
-FROM fresh_install;
 
+-- The current version from scratch: sortid--0.1.0.sql, then the update
+-- scripts up to default_version (sortid.control), the path a 0.1.0 database
+-- takes with ALTER EXTENSION sortid UPDATE.
 SET client_min_messages = warning;  -- the cascade list names every earlier test's tables
 DROP EXTENSION sortid CASCADE;
 RESET client_min_messages;
+CREATE EXTENSION sortid;
+SELECT * FROM sortid_catalog ORDER BY object;
+
+-- A 0.1.0 database and what ALTER EXTENSION sortid UPDATE adds or changes in
+-- it: each changed object is listed twice, as it was and as it becomes.
+DROP EXTENSION sortid;
 CREATE EXTENSION sortid VERSION '0.1.0';
-SELECT count(*) AS version_functions FROM pg_proc WHERE proname = 'sortid_version';
+CREATE TEMP TABLE version_0_1_0 AS SELECT * FROM sortid_catalog;
 ALTER EXTENSION sortid UPDATE;
 SELECT sortid_version() = extversion AS same_version
 FROM pg_extension WHERE extname = 'sortid';
-
--- Both lists are empty: nothing only in the fresh install, nothing only in the update.
-SELECT 'only in a fresh 0.2.0' AS missing, * FROM
-  (SELECT * FROM fresh_install EXCEPT SELECT * FROM sortid_catalog) AS fresh_only
+SELECT 'after' AS "update", * FROM
+  (SELECT * FROM sortid_catalog EXCEPT SELECT * FROM version_0_1_0) AS after_update
 UNION ALL
-SELECT 'only after the update', * FROM
-  (SELECT * FROM sortid_catalog EXCEPT SELECT * FROM fresh_install) AS updated_only
-ORDER BY 1, 2;
+SELECT 'before', * FROM
+  (SELECT * FROM version_0_1_0 EXCEPT SELECT * FROM sortid_catalog) AS before_update
+ORDER BY object, 1 DESC;

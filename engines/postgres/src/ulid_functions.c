@@ -1,6 +1,7 @@
 /*
  * sortid PostgreSQL extension: generators (ULID, monotonic ULID, UUIDv7,
- * Record ID), timestamps and time-window bounds, uuid conversions.
+ * Record ID), the time of an ID, uuid conversions. The time-window bounds
+ * (ulid_min / ulid_max) are in ulid_bounds.c.
  *
  * Generation uses sortid's process-wide pool (sortid_generate): a PostgreSQL
  * backend is one process with one thread, so "the calling thread's generator"
@@ -14,30 +15,13 @@
 #include "postgres.h"
 /* clang-format on */
 
-#include "datatype/timestamp.h"
 #include "ulid_pg.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
 
-/* Milliseconds between 1970-01-01 and PostgreSQL's epoch 2000-01-01. */
-#define UNIX_TO_POSTGRES_EPOCH_MS \
-  ((int64)(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * 1000)
-
 static TimestampTz unix_ms_to_timestamptz(int64 unix_ms) {
   return (unix_ms - UNIX_TO_POSTGRES_EPOCH_MS) * 1000;
-}
-
-/* The millisecond a timestamptz falls in (floor), as Unix ms. */
-static int64 timestamptz_to_unix_ms(TimestampTz ts, const char* function) {
-  int64 ms;
-
-  if (TIMESTAMP_NOT_FINITE(ts))
-    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("%s: timestamp out of range for a ULID: %s", function,
-                           TIMESTAMP_IS_NOBEGIN(ts) ? "-infinity" : "infinity")));
-  ms = ts / 1000 - (ts % 1000 < 0 ? 1 : 0);
-  return ms + UNIX_TO_POSTGRES_EPOCH_MS;
 }
 
 static ulid_t* generate_one(sortid_id_kind kind, const char* function) {
@@ -85,30 +69,6 @@ Datum ulid_time(PG_FUNCTION_ARGS) {
   (void)sortid_timestamps_ms(SORTID_FORMAT_ULID, PG_GETARG_ULID_P(0)->data, 1, &unix_ms);
   PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(unix_ms));
 }
-
-ulid_t* ulid_bound_of_ms(int64 unix_ms, bool upper, const char* function) {
-  ulid_t* id = palloc(sizeof(ulid_t));
-
-  if (sortid_bounds(SORTID_FORMAT_ULID, unix_ms, upper ? NULL : id->data,
-                    upper ? id->data : NULL) != SORTID_OK)
-    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-                    errmsg("%s: timestamp out of range for a ULID", function),
-                    errdetail("A ULID holds the milliseconds from 1970-01-01 00:00:00 UTC to "
-                              "10889-08-02 05:31:50.655 UTC.")));
-  return id;
-}
-
-/* ulid_min / ulid_max: the smallest / largest ULID of a timestamp's ms. */
-static Datum ulid_bound(FunctionCallInfo fcinfo, bool upper, const char* function) {
-  PG_RETURN_ULID_P(ulid_bound_of_ms(timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(0), function),
-                                    upper, function));
-}
-
-PG_FUNCTION_INFO_V1(ulid_min);
-Datum ulid_min(PG_FUNCTION_ARGS) { return ulid_bound(fcinfo, false, "ulid_min"); }
-
-PG_FUNCTION_INFO_V1(ulid_max);
-Datum ulid_max(PG_FUNCTION_ARGS) { return ulid_bound(fcinfo, true, "ulid_max"); }
 
 /* ulid and uuid share the 16-byte layout; these copy it under the other type. */
 PG_FUNCTION_INFO_V1(ulid_to_uuid);

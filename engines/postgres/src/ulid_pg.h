@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "datatype/timestamp.h"
 #include "fmgr.h"
 #include "sortid/sortid.h"
 
@@ -26,6 +27,10 @@ typedef struct ulid_t {
 #define UlidPGetDatum(X) PointerGetDatum(X)
 #define PG_GETARG_ULID_P(n) DatumGetUlidP(PG_GETARG_DATUM(n))
 #define PG_RETURN_ULID_P(X) return UlidPGetDatum(X)
+
+/* Milliseconds between 1970-01-01 and PostgreSQL's epoch 2000-01-01. */
+#define UNIX_TO_POSTGRES_EPOCH_MS \
+  ((int64)(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * 1000)
 
 /*
  * One ID's text -> 16 bytes on sortid's per-item fast path. Preconditions:
@@ -57,13 +62,6 @@ static inline size_t ulid_text_encode(sortid_format format, const uint8_t* id, c
 pg_attribute_noreturn() void ulid_report_invalid_text(const char* what, sortid_format format,
                                                       const char* text, size_t len,
                                                       sortid_error why, size_t position);
-
-/*
- * The smallest ULID of the millisecond unix_ms (upper: the largest), palloc'd.
- * Raises ERRCODE_DATETIME_VALUE_OUT_OF_RANGE, naming function, for a time
- * outside the ULID range.
- */
-ulid_t* ulid_bound_of_ms(int64 unix_ms, bool upper, const char* function);
 
 /* Raises an error for a failed sortid generator call (function: the SQL name). */
 pg_attribute_noreturn() void ulid_report_generator_error(const char* function, sortid_error why);
