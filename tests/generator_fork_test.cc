@@ -448,10 +448,17 @@ ChildResult RunContainerInit(Spawn spawn, bool hide_proc, std::string* why) {
 class GeneratorPidNamespaceTest : public ::testing::TestWithParam<Spawn> {
  protected:
   // Runs the container init (hide_proc: with /proc hidden) and reads its
-  // report, in which both processes are PID 1. Skips where no PID namespace
-  // (or, for hide_proc, no mount namespace) may be made; the caller returns
-  // when IsSkipped() or HasFatalFailure().
-  void RunInit(bool hide_proc, NamespaceReport* report) {
+  // report, in which both processes are PID 1. Returns whether the report
+  // came: false once the test is skipped (under emulation, or where no PID
+  // namespace, or for hide_proc no mount namespace, may be made) or failed.
+  bool RunInit(bool hide_proc, NamespaceReport* report) {
+    ReadInitReport(hide_proc, report);
+    return !IsSkipped() && !HasFatalFailure();
+  }
+
+ private:
+  void ReadInitReport(bool hide_proc, NamespaceReport* report) {
+    if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
     std::string why;
     const ChildResult init = RunContainerInit(GetParam(), hide_proc, &why);
     if (!why.empty()) GTEST_SKIP() << "no new PID namespace may be made here: " << why;
@@ -468,22 +475,16 @@ class GeneratorPidNamespaceTest : public ::testing::TestWithParam<Spawn> {
 // A PID 1 child of a PID 1 parent has the parent's pid: without
 // MADV_WIPEONFORK the pid alone would let it continue the parent's streams.
 TEST_P(GeneratorPidNamespaceTest, PidOneChildOfPidOneDrawsAFreshStream) {
-  if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
   NamespaceReport report;
-  RunInit(false, &report);
-  if (IsSkipped() || HasFatalFailure()) return;
-  ExpectDistinct(report.child.draw, report.parent);
+  if (RunInit(false, &report)) ExpectDistinct(report.child.draw, report.parent);
 }
 
 // The same with /proc hidden, so neither process can read its PID
 // namespace: the child's random bits (pool and owned generator) are still
 // fresh; the process-wide orders are kept (docs/generation.md).
 TEST_P(GeneratorPidNamespaceTest, WithoutProcTheChildsRandomBitsAreFresh) {
-  if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
   NamespaceReport report;
-  RunInit(true, &report);
-  if (IsSkipped() || HasFatalFailure()) return;
-  ExpectRandomBitsDistinct(report.child.draw, report.parent);
+  if (RunInit(true, &report)) ExpectRandomBitsDistinct(report.child.draw, report.parent);
 }
 
 INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorPidNamespaceTest, EverySpawn(), SpawnParamName);

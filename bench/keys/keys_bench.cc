@@ -28,8 +28,10 @@
 #include <cstring>
 #include <ctime>
 #include <exception>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "sortid/generator.hpp"
@@ -319,22 +321,30 @@ std::unique_ptr<Target> OpenMariadb(const Scheme&, const std::string&) {
 }
 #endif
 
-double MedianMs(int repeats, const std::function<void()>& fn) {
+std::string SettingsLine(const std::vector<std::pair<std::string, std::string>>& settings,
+                         const std::string& how) {
+  std::string line;
+  for (const auto& [name, value] : settings) line += name + "=" + value + "; ";
+  return line + how;
+}
+
+QueryTiming TimeRuns(const std::string& how, const std::function<int64_t()>& run) {
+  QueryTiming timing;
+  timing.how = how;
   std::vector<double> ms;
-  for (int i = 0; i < repeats; ++i) {
+  for (int i = 0; i < 5; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
-    fn();
+    timing.rows = run();
     ms.push_back(Seconds(t0) * 1000);
   }
   std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2];
+  timing.median_ms = ms[ms.size() / 2];
+  return timing;
 }
 
 QueryTiming TimeQuery(const std::string& sql, const std::function<int64_t(const std::string&)>& run,
                       const std::function<std::string(const std::string&)>& plan) {
-  QueryTiming timing;
-  timing.how = sql;
-  timing.median_ms = MedianMs(5, [&] { timing.rows = run(sql); });
+  QueryTiming timing = TimeRuns(sql, [&] { return run(sql); });
   timing.how += " [" + plan(sql) + "]";
   return timing;
 }

@@ -88,11 +88,17 @@ std::unique_ptr<Target> OpenSqlite(const Scheme& scheme, const std::string& vari
 std::unique_ptr<Target> OpenDuckdb(const Scheme& scheme, const std::string& variant,
                                    const std::string& dir, int memory_mib);
 
-// Median of timings of repeated runs of fn (milliseconds); shared helper.
-double MedianMs(int repeats, const std::function<void()>& fn);
+// The settings line of a run: "name=value; " for each setting, then how the
+// rows go in. bench/keys/report.py reads the cache sizes back from it.
+std::string SettingsLine(const std::vector<std::pair<std::string, std::string>>& settings,
+                         const std::string& how);
 
-// Times sql for a server engine: the median of 5 runs of run(sql), which
-// executes it and returns the rows it returned or counted; the engine's
+// Times a query: the median of 5 runs of run(), which executes it and
+// returns the rows it returned or counted (the last run's count is kept);
+// how is the SQL that ran.
+QueryTiming TimeRuns(const std::string& how, const std::function<int64_t()>& run);
+
+// Times sql for a server engine: TimeRuns of run(sql); the engine's
 // plan(sql) follows the SQL in `how`, in brackets.
 QueryTiming TimeQuery(const std::string& sql, const std::function<int64_t(const std::string&)>& run,
                       const std::function<std::string(const std::string&)>& plan);

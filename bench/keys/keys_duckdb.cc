@@ -98,26 +98,20 @@ class Duckdb final : public Target {
   }
 
   QueryTiming Newest100() override {
-    QueryTiming timing;
-    timing.how = Newest100Query(scheme_);
-    timing.median_ms = MedianMs(5, [&] {
+    const std::string sql = Newest100Query(scheme_);
+    return TimeRuns(sql, [&] {
       duckdb_result result;
-      if (duckdb_query(connection_, timing.how.c_str(), &result) != DuckDBSuccess) {
-        const std::string message = duckdb_result_error(&result);
-        duckdb_destroy_result(&result);
-        throw std::runtime_error("duckdb " + timing.how + ": " + message);
-      }
-      timing.rows = static_cast<int64_t>(duckdb_row_count(&result));
+      Query(sql, &result);
+      const auto rows = static_cast<int64_t>(duckdb_row_count(&result));
       duckdb_destroy_result(&result);
+      return rows;
     });
-    return timing;
   }
 
   QueryTiming CountRange(const TimeRange& range) override {
-    QueryTiming timing;
-    timing.how = "SELECT count(*) FROM k WHERE id BETWEEN ? AND ?";
+    static const char kSql[] = "SELECT count(*) FROM k WHERE id BETWEEN ? AND ?";
     duckdb_prepared_statement stmt = nullptr;
-    if (duckdb_prepare(connection_, timing.how.c_str(), &stmt) != DuckDBSuccess) {
+    if (duckdb_prepare(connection_, kSql, &stmt) != DuckDBSuccess) {
       const std::string message = duckdb_prepare_error(stmt);
       duckdb_destroy_prepare(&stmt);
       throw std::runtime_error("duckdb prepare: " + message);
@@ -129,24 +123,21 @@ class Duckdb final : public Target {
       duckdb_bind_varchar_length(stmt, 1, range.low.data(), range.low.size());
       duckdb_bind_varchar_length(stmt, 2, range.high.data(), range.high.size());
     }
-    timing.median_ms = MedianMs(5, [&] {
+    const QueryTiming timing = TimeRuns(kSql, [&] {
       duckdb_result result;
-      if (duckdb_execute_prepared(stmt, &result) != DuckDBSuccess) {
-        const std::string message = duckdb_result_error(&result);
-        duckdb_destroy_result(&result);
-        throw std::runtime_error("duckdb count: " + message);
-      }
-      timing.rows = duckdb_value_int64(&result, 0, 0);
+      if (duckdb_execute_prepared(stmt, &result) != DuckDBSuccess) Throw(&result, "count");
+      const int64_t count = duckdb_value_int64(&result, 0, 0);
       duckdb_destroy_result(&result);
+      return count;
     });
     duckdb_destroy_prepare(&stmt);
     return timing;
   }
 
   std::string Settings() const override {
-    return std::string("duckdb ") + duckdb_library_version() +
-           "; memory_limit=" + std::to_string(memory_mib_) +
-           " MB; threads=1; appender, one commit per batch; 16-byte keys as BLOB";
+    return std::string("duckdb ") + duckdb_library_version() + "; " +
+           SettingsLine({{"memory_limit", std::to_string(memory_mib_) + " MB"}, {"threads", "1"}},
+                        "appender, one commit per batch; 16-byte keys as BLOB");
   }
 
  private:
@@ -156,13 +147,19 @@ class Duckdb final : public Target {
     duckdb_appender_destroy(&appender);
     throw std::runtime_error(message);
   }
+  // Destroys a failed query's result and throws its error.
+  [[noreturn]] static void Throw(duckdb_result* result, const std::string& what) {
+    const std::string message = duckdb_result_error(result);
+    duckdb_destroy_result(result);
+    throw std::runtime_error("duckdb " + what + ": " + message);
+  }
+  // Runs sql into *result, which the caller destroys; throws on an error.
+  void Query(const std::string& sql, duckdb_result* result) {
+    if (duckdb_query(connection_, sql.c_str(), result) != DuckDBSuccess) Throw(result, sql);
+  }
   void Exec(const std::string& sql) {
     duckdb_result result;
-    if (duckdb_query(connection_, sql.c_str(), &result) != DuckDBSuccess) {
-      const std::string message = duckdb_result_error(&result);
-      duckdb_destroy_result(&result);
-      throw std::runtime_error("duckdb " + sql + ": " + message);
-    }
+    Query(sql, &result);
     duckdb_destroy_result(&result);
   }
   void RemoveFiles() {

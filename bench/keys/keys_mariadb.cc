@@ -25,9 +25,11 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "keys_bench.h"
+#include "keys_server.h"
 #include "sortid/sortid.hpp"
 
 namespace keys {
@@ -38,9 +40,10 @@ constexpr size_t kRowsPerStatement = 500;
 constexpr int64_t kPageBytes = 16384;
 constexpr size_t kUuidTextLength = 36;
 
-class Mariadb final : public Target {
+class Mariadb final : public ServerTarget {
  public:
-  Mariadb(const Scheme& scheme, const std::string& variant) : scheme_(scheme), variant_(variant) {
+  Mariadb(const Scheme& scheme, const std::string& variant)
+      : ServerTarget(scheme), variant_(variant) {
     if (variant != "clustered" && variant != "secondary" && variant != "uuid_type") {
       throw std::runtime_error("mariadb variant must be clustered, secondary or uuid_type");
     }
@@ -131,18 +134,8 @@ class Mariadb final : public Target {
     return sizes;
   }
 
-  QueryTiming Newest100() override {
-    return TimeQuery(
-        Newest100Query(scheme_), [&](const std::string& sql) { return Rows(sql); },
-        [&](const std::string& sql) { return Plan(sql); });
-  }
-
   QueryTiming CountRange(const TimeRange& range) override {
-    return TimeQuery(
-        "SELECT count(*) FROM k WHERE id BETWEEN " + Literal(range.low) + " AND " +
-            Literal(range.high),
-        [&](const std::string& sql) { return std::stoll(Value(sql)); },
-        [&](const std::string& sql) { return Plan(sql); });
+    return TimeCountBetween(Literal(range.low), Literal(range.high));
   }
 
   std::vector<std::pair<std::string, std::string>> Notes() override {
@@ -168,14 +161,14 @@ class Mariadb final : public Target {
     Discard("OPTIMIZE TABLE k");  // InnoDB: recreate + analyze
     add("rebuilt", Measure());
     notes.emplace_back("column", column_type_);
-    if (variant_ == "uuid_type" && std::strcmp(scheme_.name, "uuidv7") == 0) {
+    if (variant_ == "uuid_type" && std::strcmp(scheme().name, "uuidv7") == 0) {
       for (auto& note : ProbeUuidType(connection_)) notes.push_back(std::move(note));
     }
     return notes;
   }
 
   std::string Settings() const override {
-    std::string settings;
+    std::vector<std::pair<std::string, std::string>> settings;
     for (const char* name : {"version", "innodb_buffer_pool_size", "innodb_page_size",
                              "innodb_flush_log_at_trx_commit", "innodb_doublewrite",
                              "innodb_flush_method", "innodb_log_file_size", "innodb_fill_factor"}) {
@@ -183,10 +176,11 @@ class Mariadb final : public Target {
       if (std::strcmp(name, "innodb_buffer_pool_size") == 0) {
         value = std::to_string(std::stoll(value) / 1048576) + "MB";
       }
-      settings += std::string(name) + "=" + value + "; ";
+      settings.emplace_back(name, std::move(value));
     }
-    return settings + "multi-row prepared INSERT (" + std::to_string(kRowsPerStatement) +
-           " rows a statement), one transaction per batch";
+    return SettingsLine(settings, "multi-row prepared INSERT (" +
+                                      std::to_string(kRowsPerStatement) +
+                                      " rows a statement), one transaction per batch");
   }
 
  private:
@@ -198,7 +192,7 @@ class Mariadb final : public Target {
   };
 
   size_t KeyBytes() const {
-    switch (scheme_.storage) {
+    switch (scheme().storage) {
       case KeyStorage::kInt64:
         return 8;
       case KeyStorage::kBytes16:
@@ -207,17 +201,17 @@ class Mariadb final : public Target {
         break;
     }
     sortid::TextOptions options;
-    if (std::strcmp(scheme_.name, "order_ulid_text") == 0) options.prefix = "ORDER#";
-    return sortid::item_length(std::strcmp(scheme_.name, "record_id_text") == 0
+    if (std::strcmp(scheme().name, "order_ulid_text") == 0) options.prefix = "ORDER#";
+    return sortid::item_length(std::strcmp(scheme().name, "record_id_text") == 0
                                    ? sortid::Format::kRecordId
                                    : sortid::Format::kUlid,
                                options);
   }
-  bool Varchar() const { return std::strcmp(scheme_.name, "order_ulid_text") == 0; }
+  bool Varchar() const { return std::strcmp(scheme().name, "order_ulid_text") == 0; }
   std::string ColumnType() const {
     if (variant_ == "uuid_type") return "UUID";
-    if (scheme_.storage == KeyStorage::kInt64) return "BIGINT";
-    if (scheme_.storage == KeyStorage::kBytes16) return "BINARY(16)";
+    if (scheme().storage == KeyStorage::kInt64) return "BIGINT";
+    if (scheme().storage == KeyStorage::kBytes16) return "BINARY(16)";
     return std::string(Varchar() ? "VARCHAR(64)" : "CHAR(" + std::to_string(key_bytes_) + ")") +
            " CHARACTER SET ascii COLLATE ascii_bin";
   }
@@ -260,7 +254,7 @@ class Mariadb final : public Target {
 
   // A bound as an SQL literal: binary as X'..', UUIDs cast from their text.
   std::string Literal(const std::string& bound) const {
-    if (variant_ == "uuid_type" || scheme_.storage == KeyStorage::kBytes16) {
+    if (variant_ == "uuid_type" || scheme().storage == KeyStorage::kBytes16) {
       static const char kHex[] = "0123456789abcdef";
       std::string hex;
       for (const char ch : bound) {
@@ -317,7 +311,7 @@ class Mariadb final : public Target {
     mysql_free_result(result);
     if (!error.empty()) throw std::runtime_error("mariadb " + sql + ": " + error);
   }
-  std::string Value(const std::string& sql) const {
+  std::string Value(const std::string& sql) const override {
     MYSQL_RES* result = Query(sql);
     MYSQL_ROW row = mysql_fetch_row(result);
     std::string value = row && row[0] ? row[0] : "";
@@ -325,14 +319,14 @@ class Mariadb final : public Target {
     if (value.empty()) throw std::runtime_error("mariadb " + sql + ": no value");
     return value;
   }
-  int64_t Rows(const std::string& sql) {
+  int64_t Rows(const std::string& sql) const override {
     MYSQL_RES* result = Query(sql);
     const auto rows = static_cast<int64_t>(mysql_num_rows(result));
     mysql_free_result(result);
     return rows;
   }
   // EXPLAIN's access type, index and Extra, e.g. "index PRIMARY Using index".
-  std::string Plan(const std::string& sql) {
+  std::string Plan(const std::string& sql) const override {
     MYSQL_RES* result = Query("EXPLAIN " + sql);
     std::string plan;
     const unsigned fields = mysql_num_fields(result);
@@ -349,7 +343,6 @@ class Mariadb final : public Target {
     return plan;
   }
 
-  const Scheme& scheme_;
   std::string variant_;
   std::string column_type_;
   size_t key_bytes_ = 0;

@@ -9,16 +9,18 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "keys_bench.h"
+#include "keys_server.h"
 
 namespace keys {
 namespace {
 
-class Postgres final : public Target {
+class Postgres final : public ServerTarget {
  public:
-  Postgres(const Scheme& scheme, const std::string& variant) : scheme_(scheme) {
+  Postgres(const Scheme& scheme, const std::string& variant) : ServerTarget(scheme) {
     if (variant != "btree") throw std::runtime_error("postgres variant must be btree");
     connection_ = PQconnectdb("");  // PGHOST, PGPORT, PGUSER, PGDATABASE
     if (PQstatus(connection_) != CONNECTION_OK) {
@@ -81,17 +83,11 @@ class Postgres final : public Target {
     return sizes;
   }
 
-  QueryTiming Newest100() override {
-    return TimeQuery(
-        Newest100Query(scheme_), [&](const std::string& sql) { return Rows(sql); },
-        [&](const std::string& sql) { return Plan(sql); });
-  }
-
   QueryTiming CountRange(const TimeRange& range) override {
     const std::string low_time = "to_timestamp(" + std::to_string(range.from_ms) + " / 1000.0)";
     const std::string high_time = "to_timestamp(" + std::to_string(range.to_ms) + " / 1000.0)";
     std::string low = "ulid_min(" + low_time + ")", high = "ulid_max(" + high_time + ")";
-    const std::string name = scheme_.name;
+    const std::string name = scheme().name;
     if (name == "uuidv7") {
       low += "::uuid";
       high += "::uuid";
@@ -105,40 +101,37 @@ class Postgres final : public Target {
       low = "'" + range.low + "'";
       high = "'" + range.high + "'";
     }
-    if (std::strcmp(scheme_.pg_type, "ulid") != 0) Exec("CREATE EXTENSION IF NOT EXISTS sortid");
-    return TimeQuery(
-        "SELECT count(*) FROM k WHERE id BETWEEN " + low + " AND " + high,
-        [&](const std::string& sql) { return std::stoll(Value(sql)); },
-        [&](const std::string& sql) { return Plan(sql); });
+    if (std::strcmp(scheme().pg_type, "ulid") != 0) Exec("CREATE EXTENSION IF NOT EXISTS sortid");
+    return TimeCountBetween(low, high);
   }
 
   std::string Settings() const override {
-    std::string settings;
+    std::vector<std::pair<std::string, std::string>> settings;
     for (const char* name :
          {"server_version", "shared_buffers", "work_mem", "fsync", "synchronous_commit",
           "full_page_writes", "max_wal_size", "autovacuum"}) {
       PGresult* result = PQexec(connection_, (std::string("SHOW ") + name).c_str());
       if (PQresultStatus(result) == PGRES_TUPLES_OK) {
-        settings += std::string(name) + "=" + PQgetvalue(result, 0, 0) + "; ";
+        settings.emplace_back(name, PQgetvalue(result, 0, 0));
       }
       PQclear(result);
     }
-    return settings + "binary COPY, one transaction per batch";
+    return SettingsLine(settings, "binary COPY, one transaction per batch");
   }
 
  private:
-  [[noreturn]] void Throw(PGresult* result, const char* what) {
+  [[noreturn]] static void Throw(PGresult* result, const char* what) {
     std::string message = std::string("postgres ") + what + ": " + PQresultErrorMessage(result);
     PQclear(result);
     throw std::runtime_error(message);
   }
-  void Exec(const std::string& sql) {
+  void Exec(const std::string& sql) const {
     PGresult* result = PQexec(connection_, sql.c_str());
     const ExecStatusType status = PQresultStatus(result);
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) Throw(result, sql.c_str());
     PQclear(result);
   }
-  std::string Value(const std::string& sql) {
+  std::string Value(const std::string& sql) const override {
     PGresult* result = PQexec(connection_, sql.c_str());
     if (PQresultStatus(result) != PGRES_TUPLES_OK || PQntuples(result) < 1) {
       Throw(result, sql.c_str());
@@ -147,7 +140,7 @@ class Postgres final : public Target {
     PQclear(result);
     return value;
   }
-  int64_t Rows(const std::string& sql) {
+  int64_t Rows(const std::string& sql) const override {
     PGresult* result = PQexec(connection_, sql.c_str());
     if (PQresultStatus(result) != PGRES_TUPLES_OK) Throw(result, sql.c_str());
     const int64_t rows = PQntuples(result);
@@ -155,7 +148,7 @@ class Postgres final : public Target {
     return rows;
   }
   // The plan's first node, e.g. "Index Only Scan Backward using k_pkey on k".
-  std::string Plan(const std::string& sql) {
+  std::string Plan(const std::string& sql) const override {
     PGresult* result = PQexec(connection_, ("EXPLAIN (COSTS OFF) " + sql).c_str());
     std::string plan;
     if (PQresultStatus(result) == PGRES_TUPLES_OK) {
@@ -182,7 +175,6 @@ class Postgres final : public Target {
     for (int shift = 56; shift >= 0; shift -= 8) buffer_.push_back(static_cast<char>(v >> shift));
   }
 
-  const Scheme& scheme_;
   PGconn* connection_ = nullptr;
   std::string buffer_;
 };

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include <cstdio>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -17,6 +18,11 @@
 
 namespace keys {
 namespace {
+
+struct Finalize {
+  void operator()(sqlite3_stmt* stmt) const { sqlite3_finalize(stmt); }
+};
+using Statement = std::unique_ptr<sqlite3_stmt, Finalize>;
 
 class Sqlite final : public Target {
  public:
@@ -110,44 +116,43 @@ class Sqlite final : public Target {
   }
 
   QueryTiming Newest100() override {
-    QueryTiming timing;
-    timing.how = Newest100Query(scheme_);
-    sqlite3_stmt* stmt = Prepare(timing.how);
-    timing.median_ms = MedianMs(5, [&] {
-      timing.rows = 0;
-      while (sqlite3_step(stmt) == SQLITE_ROW) ++timing.rows;
-      sqlite3_reset(stmt);
+    const std::string sql = Newest100Query(scheme_);
+    const Statement stmt = Prepare(sql);
+    return TimeRuns(sql, [&] {
+      int64_t rows = 0;
+      while (sqlite3_step(stmt.get()) == SQLITE_ROW) ++rows;
+      sqlite3_reset(stmt.get());
+      return rows;
     });
-    sqlite3_finalize(stmt);
-    return timing;
   }
 
   QueryTiming CountRange(const TimeRange& range) override {
-    QueryTiming timing;
-    timing.how = "SELECT count(*) FROM k WHERE id BETWEEN ?1 AND ?2";
-    sqlite3_stmt* stmt = Prepare(timing.how);
+    static const char kSql[] = "SELECT count(*) FROM k WHERE id BETWEEN ?1 AND ?2";
+    const Statement stmt = Prepare(kSql);
     if (scheme_.storage == KeyStorage::kBytes16) {
-      sqlite3_bind_blob(stmt, 1, range.low.data(), 16, SQLITE_STATIC);
-      sqlite3_bind_blob(stmt, 2, range.high.data(), 16, SQLITE_STATIC);
+      sqlite3_bind_blob(stmt.get(), 1, range.low.data(), 16, SQLITE_STATIC);
+      sqlite3_bind_blob(stmt.get(), 2, range.high.data(), 16, SQLITE_STATIC);
     } else {
-      sqlite3_bind_text(stmt, 1, range.low.data(), static_cast<int>(range.low.size()),
+      sqlite3_bind_text(stmt.get(), 1, range.low.data(), static_cast<int>(range.low.size()),
                         SQLITE_STATIC);
-      sqlite3_bind_text(stmt, 2, range.high.data(), static_cast<int>(range.high.size()),
+      sqlite3_bind_text(stmt.get(), 2, range.high.data(), static_cast<int>(range.high.size()),
                         SQLITE_STATIC);
     }
-    timing.median_ms = MedianMs(5, [&] {
-      if (sqlite3_step(stmt) != SQLITE_ROW) Throw("count");
-      timing.rows = sqlite3_column_int64(stmt, 0);
-      sqlite3_reset(stmt);
+    return TimeRuns(kSql, [&] {
+      if (sqlite3_step(stmt.get()) != SQLITE_ROW) Throw("count");
+      const int64_t count = sqlite3_column_int64(stmt.get(), 0);
+      sqlite3_reset(stmt.get());
+      return count;
     });
-    sqlite3_finalize(stmt);
-    return timing;
   }
 
   std::string Settings() const override {
-    return std::string("sqlite ") + sqlite3_libversion() +
-           "; page_size=4096; cache_size=" + std::to_string(cache_mib_) +
-           " MiB; journal_mode=WAL; synchronous=OFF; prepared INSERT, one transaction per batch";
+    return std::string("sqlite ") + sqlite3_libversion() + "; " +
+           SettingsLine({{"page_size", "4096"},
+                         {"cache_size", std::to_string(cache_mib_) + " MiB"},
+                         {"journal_mode", "WAL"},
+                         {"synchronous", "OFF"}},
+                        "prepared INSERT, one transaction per batch");
   }
 
  private:
@@ -157,10 +162,10 @@ class Sqlite final : public Target {
   void Exec(const std::string& sql) {
     if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) Throw(sql);
   }
-  sqlite3_stmt* Prepare(const std::string& sql) {
+  Statement Prepare(const std::string& sql) {
     sqlite3_stmt* stmt = nullptr;
     if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) Throw(sql);
-    return stmt;
+    return Statement(stmt);
   }
 
   const Scheme& scheme_;

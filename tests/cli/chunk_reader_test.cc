@@ -8,12 +8,12 @@
 #include "cli/scan/chunk_reader.h"
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
+
+#include "tests/support/temp_file.h"
 
 namespace sortid::cli {
 namespace {
@@ -64,15 +64,6 @@ std::string RandomText(std::mt19937_64& rng) {
   return text;
 }
 
-std::string WriteTemp(const std::string& text) {
-  std::string path = ::testing::TempDir() + "chunk_reader_XXXXXX";
-  const int fd = ::mkstemp(path.data());
-  EXPECT_GE(fd, 0);
-  EXPECT_EQ(::write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
-  ::close(fd);
-  return path;
-}
-
 TEST(ChunkReader, ChunksHoldEveryLineOnceInOrder) {
   std::mt19937_64 rng(7);
   ScanOptions options;
@@ -80,14 +71,14 @@ TEST(ChunkReader, ChunksHoldEveryLineOnceInOrder) {
   for (int round = 0; round < 300; ++round) {
     const std::string text = RandomText(rng);
     const std::vector<std::string> expected = Lines(text);
-    const std::string path = WriteTemp(text);
+    const test::TempFile file("chunk_reader", text);
     const size_t chunk_bytes = size_t{1} << (rng() % 14);
     SCOPED_TRACE("round " + std::to_string(round) + ", chunks of " + std::to_string(chunk_bytes));
 
     // In order, as a pipe is read.
     std::vector<std::string> in_order;
     {
-      Input input(path);
+      Input input(file.path());
       ChunkReader reader(options, chunk_bytes);
       reader.Start(input);
       ChunkBytes chunk;
@@ -98,7 +89,7 @@ TEST(ChunkReader, ChunksHoldEveryLineOnceInOrder) {
     // By offset from the first row, as the rest of a regular file is read.
     std::vector<std::string> by_offset;
     {
-      const Input input(path);
+      const Input input(file.path());
       ChunkBytes chunk;
       for (uint64_t begin = 0; begin < text.size(); begin += chunk_bytes) {
         ChunkRange range;
@@ -111,7 +102,6 @@ TEST(ChunkReader, ChunksHoldEveryLineOnceInOrder) {
       }
     }
     EXPECT_EQ(by_offset, expected);
-    ::unlink(path.c_str());
   }
 }
 

@@ -3,15 +3,13 @@
 // through the Scanner; every line must come out as exactly one row, in order,
 // the rows must tile the input, and a line without a stray quote must decode.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "cli/scan/scanner.h"
+#include "tests/support/temp_file.h"
 
 namespace sortid::cli {
 namespace {
@@ -90,15 +88,6 @@ bool ExpectValid(Stray stray, bool quoting) {
   return false;
 }
 
-std::string WriteTemp(const std::string& text) {
-  std::string path = ::testing::TempDir() + "sortid_quote_XXXXXX";
-  const int fd = ::mkstemp(path.data());
-  EXPECT_GE(fd, 0);
-  EXPECT_EQ(::write(fd, text.data(), text.size()), static_cast<ssize_t>(text.size()));
-  ::close(fd);
-  return path;
-}
-
 TEST(QuoteProperty, EveryLineIsOneRow) {
   std::mt19937_64 rng(20260301);
   for (int round = 0; round < 600; ++round) {
@@ -118,11 +107,10 @@ TEST(QuoteProperty, EveryLineIsOneRow) {
     options.max_row_bytes = limit;
     options.long_rows_are_bad = true;
     options.progress = ProgressMode::kNever;
-    const std::string path = WriteTemp(g.text);
+    const test::TempFile file("sortid_quote", g.text);
     CountingSink sink;
     Scanner scanner(options);
-    scanner.Run({path}, sink);
-    std::remove(path.c_str());
+    scanner.Run({file.path()}, sink);
     ASSERT_EQ(sink.rows.size(), g.strays.size());  // output + rejects = input rows
     EXPECT_EQ(sink.bytes, g.text.size());          // no byte lost or counted twice
     for (size_t i = 0; i < sink.rows.size(); ++i) {

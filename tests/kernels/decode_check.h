@@ -65,6 +65,30 @@ inline void ExpectBadBytesMatch(Format format, const TextOptions& opts, const st
   }
 }
 
+// count good items in the layout of opts, decoded as they are and then with
+// each item in turn spoiled: by each byte of bad (ExpectBadBytesMatch with
+// step) and, for a ULID, by each character of ulid_first as its first
+// character after the prefix (one above '7' puts the value over 128 bits).
+// Returns the good text, for further checks.
+inline std::string ExpectOneBadItemAtEveryPosition(Format format, const TextOptions& opts,
+                                                   size_t count, std::string_view bad, size_t step,
+                                                   std::string_view ulid_first,
+                                                   std::mt19937_64& rng) {
+  const size_t len = item_length(format, opts);
+  const std::string good = GoodText(format, opts, count, rng);
+  ExpectDecodeMatches(format, opts, good, count);
+  for (size_t item = 0; item < count; ++item) {
+    ExpectBadBytesMatch(format, opts, good, count, item, bad, step);
+    if (format != Format::kUlid) continue;
+    for (const char first : ulid_first) {
+      std::string text = good;
+      text[item * len + opts.prefix.size()] = first;
+      ExpectDecodeMatches(format, opts, text, count);
+    }
+  }
+  return good;
+}
+
 }  // namespace sortid::test
 
 #endif  // SORTID_TESTS_KERNELS_DECODE_CHECK_H_
