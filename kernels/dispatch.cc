@@ -52,7 +52,7 @@ constexpr const kernels::ItemCodec* kItemCodec = &item_vbmi::kVbmiItemCodec;
 constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kNone;
 #if SORTID_X86_AT_LEAST(AVX2)
 namespace crockford = item_avx2;
-namespace uuid = item_sse4;
+namespace uuid = item_avx2;
 #elif SORTID_X86_AT_LEAST(SSE4)
 namespace crockford = item_sse4;
 namespace uuid = item_sse4;

@@ -23,38 +23,18 @@ using single::Alphabet;
 bool IsCrockford(Format format) { return format == Format::kUlid || format == Format::kRecordId; }
 
 // The ID characters alone (the text is exactly the ID); false when invalid.
-inline bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t len,
-                       uint8_t* id) {
+[[gnu::noinline]] bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t len,
+                                  uint8_t* id) {
   switch (format) {
     case Format::kUlid:
-      return len == 26 && single::DecodeUlidActive(alphabet, text, id);
+      return len == 26 && single::DecodeFixed<Format::kUlid>(alphabet, text, id);
     case Format::kRecordId:
-      return len == 20 && single::DecodeRecordIdActive(alphabet, text, id);
+      return len == 20 && single::DecodeFixed<Format::kRecordId>(alphabet, text, id);
     case Format::kUuid:
-      if (len == 36) return single::DecodeUuidActive(text, id);
-      return len == 32 && single::DecodeUuidHexActive(text, id);
+      if (len == 36) return single::DecodeFixed<Format::kUuid>(alphabet, text, id);
+      return len == 32 && single::DecodeFixed<Format::kUuidHex>(alphabet, text, id);
     case Format::kUuidHex:
-      return len == 32 && single::DecodeUuidHexActive(text, id);
-  }
-  return false;
-}
-
-// Writes the ID characters; false (nothing written) for a Record ID that does not fit.
-inline bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) {
-  switch (format) {
-    case Format::kUlid:
-      single::EncodeUlidActive(id, lower, out);
-      return true;
-    case Format::kRecordId:
-      if (!single::RecordIdEncodable(id)) return false;
-      single::EncodeRecordIdActive(id, lower, out);
-      return true;
-    case Format::kUuid:
-      single::EncodeUuidActive(id, lower, out);
-      return true;
-    case Format::kUuidHex:
-      single::EncodeUuidHexActive(id, lower, out);
-      return true;
+      return len == 32 && single::DecodeFixed<Format::kUuidHex>(alphabet, text, id);
   }
   return false;
 }
@@ -75,8 +55,9 @@ inline bool EncodeBody(Format format, const uint8_t* id, bool lower, char* out) 
   return Explain(spec, text, id);
 }
 
+// & rather than &&: one branch on the result, none for each field.
 bool IsPlain(const TextOptions& options) {
-  return options.prefix.empty() && !options.type_id && options.terminator == -1;
+  return options.prefix.empty() & !options.type_id & (options.terminator == -1);
 }
 
 // Prefix, TypeID or terminator: resolved options, then the same codec.
@@ -96,7 +77,8 @@ bool IsPlain(const TextOptions& options) {
       (resolved.prefix_len == 0 || std::memcmp(bytes, resolved.prefix, resolved.prefix_len) == 0) &&
       (resolved.terminator < 0 ||
        bytes[text.size() - 1] == static_cast<uint8_t>(resolved.terminator)) &&
-      DecodeBody(format, alphabet, bytes + resolved.prefix_len, text.size() - fixed, id)) {
+      single::DecodeActive(format, alphabet, bytes + resolved.prefix_len, text.size() - fixed,
+                           id)) {
     return {};
   }
   return Explain(resolved, text, id);  // the resolved options are its ItemSpec
@@ -109,7 +91,7 @@ bool IsPlain(const TextOptions& options) {
   if (resolved.error != Error::kOk) return 0;
   if (format == Format::kRecordId && !single::RecordIdEncodable(id)) return 0;
   if (resolved.prefix_len != 0) std::memcpy(out, resolved.prefix, resolved.prefix_len);
-  (void)EncodeBody(format, id, resolved.lower, out + resolved.prefix_len);
+  single::EncodeActive(format, id, resolved.lower, out + resolved.prefix_len);
   size_t length = resolved.prefix_len + kernels::kTextLength[static_cast<int>(format)];
   if (resolved.terminator >= 0) out[length++] = static_cast<char>(resolved.terminator);
   return length;
@@ -118,10 +100,13 @@ bool IsPlain(const TextOptions& options) {
 }  // namespace
 
 Result decode_one(Format format, std::string_view text, uint8_t* id, const TextOptions& options) {
-  if (id == nullptr || (text.data() == nullptr && !text.empty()))
+  if ((id == nullptr) | ((text.data() == nullptr) & !text.empty())) [[unlikely]] {
     return {.error = Error::kArgument};
-  if (!IsPlain(options)) return DecodeWithOptions(format, text, id, options);
-  if (static_cast<unsigned>(format) >= kernels::kNumFormats) {
+  }
+  if (!IsPlain(options)) [[unlikely]] {
+    return DecodeWithOptions(format, text, id, options);
+  }
+  if (static_cast<unsigned>(format) >= kernels::kNumFormats) [[unlikely]] {
     std::memset(id, 0, 16);
     return {.error = Error::kArgument};
   }
@@ -134,14 +119,29 @@ Result decode_one(Format format, std::string_view text, uint8_t* id, const TextO
 }
 
 size_t encode_one(Format format, const uint8_t* id, char* out, const TextOptions& options) {
-  if (id == nullptr || out == nullptr || static_cast<unsigned>(format) >= kernels::kNumFormats) {
+  if ((id == nullptr) | (out == nullptr) | (static_cast<unsigned>(format) >= kernels::kNumFormats))
+      [[unlikely]] {
     return 0;
   }
-  if (!IsPlain(options)) return EncodeWithOptions(format, id, out, options);
-  // As internal::ResolvedOptions decides the case.
-  const bool lower = options.letter_case == LetterCase::kLower ||
-                     (options.letter_case == LetterCase::kCanonical && !IsCrockford(format));
-  return EncodeBody(format, id, lower, out) ? kernels::kTextLength[static_cast<int>(format)] : 0;
+  if (!IsPlain(options)) [[unlikely]] {
+    return EncodeWithOptions(format, id, out, options);
+  }
+  // As internal::ResolvedOptions decides the case; & and | rather than && and
+  // ||, so that the common path has no branch to take.
+  const bool lower = (options.letter_case == LetterCase::kLower) |
+                     ((options.letter_case == LetterCase::kCanonical) & !IsCrockford(format));
+  // The Record ID check (its top 28 bits are zero) runs for every format,
+  // against a limit no other format's ID exceeds: every ID has the four bytes
+  // it reads, and a lookup costs less than a branch on the format.
+  static constexpr uint32_t kMaxTop[kernels::kNumFormats] = {UINT32_MAX, 0xF, UINT32_MAX,
+                                                             UINT32_MAX};
+  const uint32_t top =
+      (uint32_t{id[0]} << 24) | (uint32_t{id[1]} << 16) | (uint32_t{id[2]} << 8) | uint32_t{id[3]};
+  if (top > kMaxTop[static_cast<int>(format)]) [[unlikely]] {
+    return 0;
+  }
+  single::EncodeActive(format, id, lower, out);
+  return kernels::kTextLength[static_cast<int>(format)];
 }
 
 }  // namespace sortid

@@ -1,45 +1,56 @@
 // The per-item codec in use: the active kernel table's (kernels/item_codec.h),
 // so SORTID_TARGET and set_target() choose it with the bulk kernels. A call
-// reads one pointer and calls through it: no per-call CPU check.
+// picks its entry by index and calls through it: no per-call CPU check and no
+// switch on the format.
 #ifndef SORTID_LIB_SINGLE_CODEC_H_
 #define SORTID_LIB_SINGLE_CODEC_H_
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 
+#include "kernels/format_facts.h"
 #include "kernels/item_codec.h"
 #include "kernels/scalar/item_swar.h"
 #include "lib/targets.h"
+#include "sortid/sortid.hpp"
 
 namespace sortid::single {
 
 // Each call loads one entry of internal::g_item_entries (lib/targets.h).
 constexpr auto kRelaxed = std::memory_order_relaxed;
 
-inline bool DecodeUlidActive(Alphabet alphabet, const uint8_t* text, uint8_t* out) {
-  return internal::g_item_entries.decode_ulid[static_cast<int>(alphabet)].load(kRelaxed)(text, out);
-}
-inline bool DecodeRecordIdActive(Alphabet alphabet, const uint8_t* text, uint8_t* out) {
-  return internal::g_item_entries.decode_record[static_cast<int>(alphabet)].load(kRelaxed)(text,
+// Decodes the ID characters alone (text is exactly the ID: length bytes, for
+// kUuid 36 or 32); false when the length is not the format's or the text is
+// invalid. Precondition: format is a valid Format.
+inline bool DecodeActive(Format format, Alphabet alphabet, const uint8_t* text, size_t length,
+                         uint8_t* out) {
+  // kUuid text of 32 characters takes kUuidHex's entry, the next one; computed
+  // without a branch, as every branch costs a per-item call.
+  static_assert(static_cast<int>(Format::kUuidHex) == static_cast<int>(Format::kUuid) + 1);
+  const int entry = static_cast<int>(format) +
+                    static_cast<int>((format == Format::kUuid) & (length == kUuidHexTextLength));
+  if (length != internal::kTextLength[entry]) [[unlikely]] {
+    return false;
+  }
+  return internal::g_item_entries.decode[entry][static_cast<int>(alphabet)].load(kRelaxed)(text,
                                                                                            out);
 }
-inline void EncodeUlidActive(const uint8_t* id, bool lower, char* out) {
-  internal::g_item_entries.encode_ulid.load(kRelaxed)(id, lower, out);
+
+// The same for text known to be the format's length.
+// The UUID formats' entries are the same for every alphabet, so their index
+// does not wait for the options.
+template <Format kFormat>
+inline bool DecodeFixed(Alphabet alphabet, const uint8_t* text, uint8_t* out) {
+  const int a =
+      kFormat == Format::kUlid || kFormat == Format::kRecordId ? static_cast<int>(alphabet) : 0;
+  return internal::g_item_entries.decode[static_cast<int>(kFormat)][a].load(kRelaxed)(text, out);
 }
-inline void EncodeRecordIdActive(const uint8_t* id, bool lower, char* out) {
-  internal::g_item_entries.encode_record.load(kRelaxed)(id, lower, out);
-}
-inline bool DecodeUuidActive(const uint8_t* text, uint8_t* out) {
-  return internal::g_item_entries.decode_uuid.load(kRelaxed)(text, out);
-}
-inline bool DecodeUuidHexActive(const uint8_t* text, uint8_t* out) {
-  return internal::g_item_entries.decode_uuid_hex.load(kRelaxed)(text, out);
-}
-inline void EncodeUuidActive(const uint8_t* id, bool lower, char* out) {
-  internal::g_item_entries.encode_uuid.load(kRelaxed)(id, lower, out);
-}
-inline void EncodeUuidHexActive(const uint8_t* id, bool lower, char* out) {
-  internal::g_item_entries.encode_uuid_hex.load(kRelaxed)(id, lower, out);
+
+// Writes the format's ID characters. Preconditions: format is a valid Format;
+// a Record ID fits (RecordIdEncodable).
+inline void EncodeActive(Format format, const uint8_t* id, bool lower, char* out) {
+  internal::g_item_entries.encode[static_cast<int>(format)].load(kRelaxed)(id, lower, out);
 }
 
 }  // namespace sortid::single

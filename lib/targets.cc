@@ -78,31 +78,36 @@ const kernels::KernelTable* TableAtFirstUse() {
 
 extern const kernels::ItemCodec kResolvingCodec;
 
-// The entries of codec, as g_item_entries holds them.
-constexpr ItemEntries EntriesOf(const kernels::ItemCodec& c) {
-  return {{c.decode_ulid[0], c.decode_ulid[1], c.decode_ulid[2]},
-          {c.decode_record[0], c.decode_record[1], c.decode_record[2]},
-          c.encode_ulid,
-          c.encode_record,
-          c.decode_uuid,
-          c.decode_uuid_hex,
-          c.encode_uuid,
-          c.encode_uuid_hex};
+// The entries of codec by format (see ItemEntries), as g_item_entries holds them.
+struct EntryArrays {
+  kernels::ItemDecodeFn decode[kernels::kNumFormats][3];
+  kernels::ItemEncodeFn encode[kernels::kNumFormats];
+};
+constexpr EntryArrays ArraysOf(const kernels::ItemCodec& c) {
+  return {{{c.decode_ulid[0], c.decode_ulid[1], c.decode_ulid[2]},
+           {c.decode_record[0], c.decode_record[1], c.decode_record[2]},
+           {c.decode_uuid, c.decode_uuid, c.decode_uuid},
+           {c.decode_uuid_hex, c.decode_uuid_hex, c.decode_uuid_hex}},
+          {c.encode_ulid, c.encode_record, c.encode_uuid, c.encode_uuid_hex}};
+}
+constexpr ItemEntries EntriesOf(const kernels::ItemCodec& codec) {
+  const EntryArrays a = ArraysOf(codec);
+  return {{{a.decode[0][0], a.decode[0][1], a.decode[0][2]},
+           {a.decode[1][0], a.decode[1][1], a.decode[1][2]},
+           {a.decode[2][0], a.decode[2][1], a.decode[2][2]},
+           {a.decode[3][0], a.decode[3][1], a.decode[3][2]}},
+          {a.encode[0], a.encode[1], a.encode[2], a.encode[3]}};
 }
 
 void StoreEntries(const kernels::ItemCodec& codec) {
   constexpr auto kRelaxed = std::memory_order_relaxed;
-  ItemEntries& e = g_item_entries;
-  for (int a = 0; a < 3; ++a) {
-    e.decode_ulid[a].store(codec.decode_ulid[a], kRelaxed);
-    e.decode_record[a].store(codec.decode_record[a], kRelaxed);
+  const EntryArrays a = ArraysOf(codec);
+  for (int f = 0; f < kernels::kNumFormats; ++f) {
+    for (int alphabet = 0; alphabet < 3; ++alphabet) {
+      g_item_entries.decode[f][alphabet].store(a.decode[f][alphabet], kRelaxed);
+    }
+    g_item_entries.encode[f].store(a.encode[f], kRelaxed);
   }
-  e.encode_ulid.store(codec.encode_ulid, kRelaxed);
-  e.encode_record.store(codec.encode_record, kRelaxed);
-  e.decode_uuid.store(codec.decode_uuid, kRelaxed);
-  e.decode_uuid_hex.store(codec.decode_uuid_hex, kRelaxed);
-  e.encode_uuid.store(codec.encode_uuid, kRelaxed);
-  e.encode_uuid_hex.store(codec.encode_uuid_hex, kRelaxed);
 }
 
 // The codec g_item_codec starts with: each entry resolves the active table

@@ -30,18 +30,15 @@ inline const kernels::ItemCodec& ActiveItemCodec() {
 
 // The active codec's entries, each in its own atomic: a per-item call loads
 // one function pointer, not the codec's address and then an entry (a
-// dependent load on the path of every call). Stored with
-// g_item_codec; a call racing a set_target() may take an entry of the old
-// codec, which computes the same result.
+// dependent load on the path of every call). Indexed by format, so that a
+// call picks its entry with an index, not a switch; kUuid's entries are its
+// 36-character form (the 32-character one is kUuidHex's), and the UUID
+// formats hold one decoder for every alphabet. Stored with g_item_codec; a
+// call racing a set_target() may take an entry of the old codec, which
+// computes the same result.
 struct ItemEntries {
-  std::atomic<kernels::ItemDecodeFn> decode_ulid[3];
-  std::atomic<kernels::ItemDecodeFn> decode_record[3];
-  std::atomic<kernels::ItemEncodeFn> encode_ulid;
-  std::atomic<kernels::ItemEncodeFn> encode_record;
-  std::atomic<kernels::ItemDecodeFn> decode_uuid;
-  std::atomic<kernels::ItemDecodeFn> decode_uuid_hex;
-  std::atomic<kernels::ItemEncodeFn> encode_uuid;
-  std::atomic<kernels::ItemEncodeFn> encode_uuid_hex;
+  std::atomic<kernels::ItemDecodeFn> decode[kernels::kNumFormats][3];  // then single::Alphabet
+  std::atomic<kernels::ItemEncodeFn> encode[kernels::kNumFormats];
 };
 extern ItemEntries g_item_entries;
 

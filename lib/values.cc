@@ -113,9 +113,9 @@ Result split_typeid(std::string_view text, std::string_view* type_name, std::str
 // The Ulid conversions run the per-item fast codec (lib/single_codec.h) directly.
 std::optional<Ulid> Ulid::parse(std::string_view text, bool lenient) {
   Ulid ulid;
-  if (text.size() != 26 ||
-      !single::DecodeUlidActive(lenient ? single::Alphabet::kLenient : single::Alphabet::kStrict,
-                                reinterpret_cast<const uint8_t*>(text.data()), ulid.bytes.data())) {
+  if (!single::DecodeActive(
+          Format::kUlid, lenient ? single::Alphabet::kLenient : single::Alphabet::kStrict,
+          reinterpret_cast<const uint8_t*>(text.data()), text.size(), ulid.bytes.data())) {
     return std::nullopt;
   }
   return ulid;
@@ -128,7 +128,7 @@ std::optional<Ulid> Ulid::from_uuid(std::string_view text) {
 }
 
 void Ulid::to_chars(char* out, LetterCase letter_case) const {
-  single::EncodeUlidActive(bytes.data(), letter_case == LetterCase::kLower, out);
+  single::EncodeActive(Format::kUlid, bytes.data(), letter_case == LetterCase::kLower, out);
 }
 
 std::array<char, kUlidTextLength> Ulid::to_array(LetterCase letter_case) const {
@@ -145,7 +145,7 @@ std::string Ulid::to_string(LetterCase letter_case) const {
 
 std::string Ulid::to_uuid() const {
   char text[36];
-  single::EncodeUuidActive(bytes.data(), true, text);
+  single::EncodeActive(Format::kUuid, bytes.data(), true, text);
   return std::string(text, 36);
 }
 

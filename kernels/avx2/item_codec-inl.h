@@ -3,7 +3,9 @@
 // one 256-bit register instead of two 128-bit ones. vpshufb and vpackuswb
 // work within 128-bit halves, which is the layout the algorithm already has:
 // the first 16 characters in the low half, the last 16 in the high half.
-// UUID text needs no more than 128 bits per step and uses the SSE4 code.
+// UUID text takes the same shape: the 32 hex digits in one register (digits
+// 0-15 low, 16-31 high) from two overlapping loads, one translation for all
+// of them.
 //
 // Toggle include guard: included once per target by kernels/dispatch.cc.
 #if defined(SORTID_KERNELS_AVX2_ITEM_CODEC_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -36,7 +38,8 @@ inline __m256i Both(const void* p16) {
 }
 
 // 32 characters -> their digits, or 0xFF for a byte outside the alphabet.
-inline __m256i Digits(__m256i c, const CrockfordTables& t) {
+template <int kGroups>
+inline __m256i Digits(__m256i c, const NibbleTables<kGroups>& t) {
   const __m256i nibble = _mm256_set1_epi8(0x0F);
   const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), nibble);
   const __m256i lo = _mm256_and_si256(c, nibble);
@@ -44,8 +47,9 @@ inline __m256i Digits(__m256i c, const CrockfordTables& t) {
     const __m256i index = _mm256_or_si256(lo, _mm256_shuffle_epi8(Both(t.member[g]), hi));
     return _mm256_shuffle_epi8(Both(t.value[g]), index);
   };
-  return _mm256_sub_epi8(_mm256_or_si256(_mm256_or_si256(group(0), group(1)), group(2)),
-                         _mm256_set1_epi8(1));
+  __m256i sum = _mm256_or_si256(group(0), group(1));
+  if constexpr (kGroups == 3) sum = _mm256_or_si256(sum, group(2));
+  return _mm256_sub_epi8(sum, _mm256_set1_epi8(1));
 }
 
 template <Alphabet kAlphabet, int kChars>
@@ -93,6 +97,63 @@ void EncodeCrockford(const uint8_t* id, bool lower, char* out) {
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out + kChars - 16),
                    _mm_alignr_epi8(_mm256_extracti128_si256(chars, 1), chars0, kChars - 16));
 }
+
+// ---- UUID ----
+
+// Per 128-bit lane, pshufb indexes that gather hex digit 16 * lane + i
+// from the loads at text + 0 and text + 4 (0x80: from the other load).
+struct UuidPlan256 {
+  alignas(32) uint8_t digit_from0[32];
+  alignas(32) uint8_t digit_from4[32];
+};
+constexpr UuidPlan256 MakeUuidPlan256() {
+  UuidPlan256 p{};
+  int d = 0;  // the hex digit character k holds
+  for (int k = 0; k < 36; ++k) {
+    if (IsHyphen(k)) continue;
+    const int lane = d / 16;
+    const int at0 = k - 16 * lane;  // offset in the text + 0 load's lane
+    const bool from0 = at0 >= 0 && at0 < 16;
+    p.digit_from0[d] = from0 ? static_cast<uint8_t>(at0) : 0x80;
+    p.digit_from4[d] = from0 ? 0x80 : static_cast<uint8_t>(at0 - 4);
+    ++d;
+  }
+  return p;
+}
+constexpr UuidPlan256 kUuidPlan256 = MakeUuidPlan256();
+
+// 32 hex digits, digits 0-15 in the low lane -> 16 bytes; false if any is not one.
+inline bool HexDigitsToBytes(__m256i chars, uint8_t* out) {
+  const __m256i digits = Digits(chars, kHexTables);
+  // A byte outside the alphabet is 0xFF, so its sign bit shows it.
+  if (_mm256_movemask_epi8(digits) != 0) return false;
+  const __m256i pairs = _mm256_maddubs_epi16(digits, _mm256_set1_epi16(0x0110));  // d0 * 16 + d1
+  _mm_storeu_si128(
+      reinterpret_cast<__m128i*>(out),
+      _mm_packus_epi16(_mm256_castsi256_si128(pairs), _mm256_extracti128_si256(pairs, 1)));
+  return true;
+}
+
+bool DecodeUuidHex(const uint8_t* text, uint8_t* out) {
+  return HexDigitsToBytes(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(text)), out);
+}
+
+bool DecodeUuid(const uint8_t* text, uint8_t* out) {
+  const __m256i at0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text));
+  const __m256i at4 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(text + 4));
+  const auto hyphens =
+      static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(at0, _mm256_set1_epi8('-'))));
+  if ((hyphens & kHyphenBits) != kHyphenBits) return false;
+  const UuidPlan256& p = kUuidPlan256;
+  return HexDigitsToBytes(_mm256_or_si256(_mm256_shuffle_epi8(at0, Table32(p.digit_from0)),
+                                          _mm256_shuffle_epi8(at4, Table32(p.digit_from4))),
+                          out);
+}
+
+// 36 characters do not fit one register's 32 lanes, so encode keeps the
+// SSE4 code, which has no more instructions.
+using item_sse4::EncodeUuid;
+using item_sse4::EncodeUuidHex;
 
 }  // namespace item_avx2
 #endif  // SORTID_X86_AT_LEAST(AVX2)

@@ -227,7 +227,10 @@ inline void EncodeUlid(const uint8_t* id, bool lower, char* out) {
 
 // The top 28 of the 128 bits must be zero (Record IDs carry 100 bits).
 inline bool RecordIdEncodable(const uint8_t* id) {
-  return id[0] == 0 && id[1] == 0 && id[2] == 0 && (id[3] & 0xF0) == 0;
+  // The top 28 bits of the big-endian ID are zero (one load and compare).
+  const uint32_t top =
+      (uint32_t{id[0]} << 24) | (uint32_t{id[1]} << 16) | (uint32_t{id[2]} << 8) | uint32_t{id[3]};
+  return top < 0x10;
 }
 
 // Precondition: RecordIdEncodable(id).

@@ -95,19 +95,8 @@ std::string Describe(const Combo& combo, const std::string& item) {
 // terminator): decode_one falls back to the reference on a rejection, so a
 // valid ID the codec wrongly rejected would still decode; this catches it.
 bool FastAccepts(single::Alphabet alphabet, Format format, const std::string& text, uint8_t* id) {
-  const auto* p = reinterpret_cast<const uint8_t*>(text.data());
-  switch (format) {
-    case Format::kUlid:
-      return text.size() == 26 && single::DecodeUlidActive(alphabet, p, id);
-    case Format::kRecordId:
-      return text.size() == 20 && single::DecodeRecordIdActive(alphabet, p, id);
-    case Format::kUuid:
-      return text.size() == 36 ? single::DecodeUuidActive(p, id)
-                               : text.size() == 32 && single::DecodeUuidHexActive(p, id);
-    case Format::kUuidHex:
-      return text.size() == 32 && single::DecodeUuidHexActive(p, id);
-  }
-  return false;
+  return single::DecodeActive(format, alphabet, reinterpret_cast<const uint8_t*>(text.data()),
+                              text.size(), id);
 }
 
 bool FastAccepts(const Combo& combo, const std::string& text, uint8_t* id) {
@@ -175,16 +164,20 @@ void RandomId(Format format, std::mt19937_64& rng, uint8_t* id) {
 // The entries the per-item calls load are codec's.
 void ExpectEntriesOf(const kernels::ItemCodec& codec) {
   const internal::ItemEntries& e = internal::g_item_entries;
+  const kernels::ItemDecodeFn decoders[kernels::kNumFormats] = {nullptr, nullptr, codec.decode_uuid,
+                                                                codec.decode_uuid_hex};
+  const kernels::ItemEncodeFn encoders[kernels::kNumFormats] = {
+      codec.encode_ulid, codec.encode_record, codec.encode_uuid, codec.encode_uuid_hex};
   for (int a = 0; a < 3; ++a) {
-    EXPECT_EQ(e.decode_ulid[a].load(), codec.decode_ulid[a]) << codec.name;
-    EXPECT_EQ(e.decode_record[a].load(), codec.decode_record[a]) << codec.name;
+    EXPECT_EQ(e.decode[0][a].load(), codec.decode_ulid[a]) << codec.name;
+    EXPECT_EQ(e.decode[1][a].load(), codec.decode_record[a]) << codec.name;
+    for (int f = 2; f < kernels::kNumFormats; ++f) {
+      EXPECT_EQ(e.decode[f][a].load(), decoders[f]) << codec.name << " format " << f;
+    }
   }
-  EXPECT_EQ(e.encode_ulid.load(), codec.encode_ulid) << codec.name;
-  EXPECT_EQ(e.encode_record.load(), codec.encode_record) << codec.name;
-  EXPECT_EQ(e.decode_uuid.load(), codec.decode_uuid) << codec.name;
-  EXPECT_EQ(e.decode_uuid_hex.load(), codec.decode_uuid_hex) << codec.name;
-  EXPECT_EQ(e.encode_uuid.load(), codec.encode_uuid) << codec.name;
-  EXPECT_EQ(e.encode_uuid_hex.load(), codec.encode_uuid_hex) << codec.name;
+  for (int f = 0; f < kernels::kNumFormats; ++f) {
+    EXPECT_EQ(e.encode[f].load(), encoders[f]) << codec.name << " format " << f;
+  }
 }
 
 // Every SIMD target has a per-item codec of its own; the reference table
