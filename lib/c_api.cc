@@ -210,8 +210,10 @@ sortid_error sortid_decode_one(sortid_format format, const char* text, size_t le
       if (error_position != nullptr) *error_position = 0;
       return SORTID_ERROR_ARGUMENT;
     }
-    const sortid::Result why = sortid::decode_one(
-        FromC<Format>(format), std::string_view(text ? text : "", len), id, opts);
+    const std::string_view item(text ? text : "", len);
+    const sortid::Result why = options == nullptr
+                                   ? sortid::decode_one(FromC<Format>(format), item, id)
+                                   : sortid::decode_one(FromC<Format>(format), item, id, opts);
     if (error_position != nullptr) *error_position = why.position;
     return ToC(why.error);
   });
@@ -222,7 +224,8 @@ size_t sortid_encode_one(sortid_format format, const uint8_t* id, char* out,
   return Guarded(size_t{0}, [&]() -> size_t {
     sortid::TextOptions opts;
     if (!ToTextOptions(options, &opts) || id == nullptr || out == nullptr) return 0;
-    return sortid::encode_one(FromC<Format>(format), id, out, opts);
+    return options == nullptr ? sortid::encode_one(FromC<Format>(format), id, out)
+                              : sortid::encode_one(FromC<Format>(format), id, out, opts);
   });
 }
 

@@ -97,39 +97,23 @@ bool IsPlain(const TextOptions& options) {
   return length;
 }
 
-}  // namespace
-
-Result decode_one(Format format, std::string_view text, uint8_t* id, const TextOptions& options) {
-  if ((id == nullptr) | ((text.data() == nullptr) & !text.empty())) [[unlikely]] {
-    return {.error = Error::kArgument};
-  }
-  if (!IsPlain(options)) [[unlikely]] {
-    return DecodeWithOptions(format, text, id, options);
-  }
+// Without prefix, TypeID or terminator (precondition: id not null, text
+// readable): the per-item codec, the reference kernel only to explain a rejection.
+inline Result DecodePlain(Format format, bool lenient, std::string_view text, uint8_t* id) {
   if (static_cast<unsigned>(format) >= kernels::kNumFormats) [[unlikely]] {
     std::memset(id, 0, 16);
     return {.error = Error::kArgument};
   }
-  const Alphabet alphabet = options.lenient ? Alphabet::kLenient : Alphabet::kStrict;
-  if (DecodeBody(format, alphabet, reinterpret_cast<const uint8_t*>(text.data()), text.size(),
-                 id)) {
-    return {};
+  if (!DecodeBody(format, lenient ? Alphabet::kLenient : Alphabet::kStrict,
+                  reinterpret_cast<const uint8_t*>(text.data()), text.size(), id)) [[unlikely]] {
+    return ExplainPlain(format, lenient, text, id);
   }
-  return ExplainPlain(format, options.lenient, text, id);
+  return {};
 }
 
-size_t encode_one(Format format, const uint8_t* id, char* out, const TextOptions& options) {
-  if ((id == nullptr) | (out == nullptr) | (static_cast<unsigned>(format) >= kernels::kNumFormats))
-      [[unlikely]] {
-    return 0;
-  }
-  if (!IsPlain(options)) [[unlikely]] {
-    return EncodeWithOptions(format, id, out, options);
-  }
-  // As internal::ResolvedOptions decides the case; & and | rather than && and
-  // ||, so that the common path has no branch to take.
-  const bool lower = (options.letter_case == LetterCase::kLower) |
-                     ((options.letter_case == LetterCase::kCanonical) & !IsCrockford(format));
+// Without prefix, TypeID or terminator (precondition: format valid, id and
+// out not null).
+inline size_t EncodePlain(Format format, const uint8_t* id, bool lower, char* out) {
   // The Record ID check (its top 28 bits are zero) runs for every format,
   // against a limit no other format's ID exceeds: every ID has the four bytes
   // it reads, and a lookup costs less than a branch on the format.
@@ -142,6 +126,54 @@ size_t encode_one(Format format, const uint8_t* id, char* out, const TextOptions
   }
   single::EncodeActive(format, id, lower, out);
   return kernels::kTextLength[static_cast<int>(format)];
+}
+
+bool BadArguments(std::string_view text, const uint8_t* id) {
+  return (id == nullptr) | ((text.data() == nullptr) & !text.empty());
+}
+bool BadArguments(Format format, const uint8_t* id, const char* out) {
+  return (id == nullptr) | (out == nullptr) |
+         (static_cast<unsigned>(format) >= kernels::kNumFormats);
+}
+
+}  // namespace
+
+Result decode_one(Format format, std::string_view text, uint8_t* id, const TextOptions& options) {
+  if (BadArguments(text, id)) [[unlikely]] {
+    return {.error = Error::kArgument};
+  }
+  if (!IsPlain(options)) [[unlikely]] {
+    return DecodeWithOptions(format, text, id, options);
+  }
+  return DecodePlain(format, options.lenient, text, id);
+}
+
+Result decode_one(Format format, std::string_view text, uint8_t* id) {
+  if (BadArguments(text, id)) [[unlikely]] {
+    return {.error = Error::kArgument};
+  }
+  return DecodePlain(format, false, text, id);
+}
+
+size_t encode_one(Format format, const uint8_t* id, char* out, const TextOptions& options) {
+  if (BadArguments(format, id, out)) [[unlikely]] {
+    return 0;
+  }
+  if (!IsPlain(options)) [[unlikely]] {
+    return EncodeWithOptions(format, id, out, options);
+  }
+  // As internal::ResolvedOptions decides the case; & and | rather than && and
+  // ||, so that the common path has no branch to take.
+  const bool lower = (options.letter_case == LetterCase::kLower) |
+                     ((options.letter_case == LetterCase::kCanonical) & !IsCrockford(format));
+  return EncodePlain(format, id, lower, out);
+}
+
+size_t encode_one(Format format, const uint8_t* id, char* out) {
+  if (BadArguments(format, id, out)) [[unlikely]] {
+    return 0;
+  }
+  return EncodePlain(format, id, !IsCrockford(format), out);
 }
 
 }  // namespace sortid

@@ -185,13 +185,17 @@ SORTID_API Result decode(Format format, std::span<const char> text, size_t strid
 // position exactly as explain() reports them (kArgument at 0 for invalid options or a
 // null id); count is 0. Precondition: id points to 16 writable bytes (zeroed on any error).
 [[nodiscard]] SORTID_API Result decode_one(Format format, std::string_view text, uint8_t* id,
-                                           const TextOptions& options = {});
+                                           const TextOptions& options);
+// The same with the default options (the ID alone, strict), without reading any.
+[[nodiscard]] SORTID_API Result decode_one(Format format, std::string_view text, uint8_t* id);
 // Encodes one 16-byte ID: writes item_length(format, options) characters (prefix, ID,
 // terminator when options.terminator >= 0; no NUL) and returns that count. Returns 0,
 // writing nothing, for invalid options or a Record ID with any of the top 28 bits set.
 // Preconditions: id points to 16 bytes, out to item_length(format, options) bytes.
 SORTID_API size_t encode_one(Format format, const uint8_t* id, char* out,
-                             const TextOptions& options = {});
+                             const TextOptions& options);
+// The same with the default options (the ID alone, canonical case), without reading any.
+SORTID_API size_t encode_one(Format format, const uint8_t* id, char* out);
 
 // Timestamps (Unix ms) of count binary IDs; see sortid_timestamps_ms.
 SORTID_API Result timestamps_ms(Format format, const uint8_t* ids, size_t count, int64_t* unix_ms);

@@ -106,7 +106,13 @@ bool FastAccepts(const Combo& combo, const std::string& text, uint8_t* id) {
   return FastAccepts(alphabet, combo.format, text, id);
 }
 
-// decode_one, explain and the C call against reference::DecodeItem.
+// Whether options are TextOptions{} (the overloads without options apply).
+bool IsDefault(const TextOptions& options) {
+  return options.prefix.empty() && options.letter_case == LetterCase::kCanonical &&
+         !options.lenient && !options.type_id && options.terminator == -1;
+}
+
+// decode_one (both overloads), explain and the C call against reference::DecodeItem.
 void CheckDecode(const Combo& combo, const Oracle& oracle, const std::string& item) {
   uint8_t want[16], got[16];
   std::memset(got, 0xA5, 16);
@@ -117,6 +123,21 @@ void CheckDecode(const Combo& combo, const Oracle& oracle, const std::string& it
   ASSERT_EQ(actual.error, expected.error) << Describe(combo, item);
   ASSERT_EQ(actual.position, expected.position) << Describe(combo, item);
   ASSERT_EQ(std::memcmp(got, want, 16), 0) << Describe(combo, item);
+  if (IsDefault(options)) {  // the overloads without options, C++ and C
+    std::memset(got, 0xA5, 16);
+    const Result plain = decode_one(combo.format, item, got);
+    ASSERT_EQ(plain.error, expected.error) << Describe(combo, item);
+    ASSERT_EQ(plain.position, expected.position) << Describe(combo, item);
+    ASSERT_EQ(std::memcmp(got, want, 16), 0) << Describe(combo, item);
+    size_t position = 99;
+    std::memset(got, 0xA5, 16);
+    ASSERT_EQ(
+        static_cast<int>(sortid_decode_one(static_cast<sortid_format>(combo.format), item.data(),
+                                           item.size(), got, nullptr, &position)),
+        static_cast<int>(expected.error));
+    ASSERT_EQ(position, expected.position);
+    ASSERT_EQ(std::memcmp(got, want, 16), 0) << Describe(combo, item);
+  }
   const size_t prefix_len = oracle.prefix.size();
   const size_t fixed = prefix_len + (combo.terminator >= 0 ? 1 : 0);
   if (item.size() >= fixed && item.compare(0, prefix_len, oracle.prefix) == 0 &&
@@ -222,6 +243,16 @@ TEST_P(SingleItemTest, EncodeOneMatchesReference) {
         ASSERT_EQ(got.substr(0, length), want) << Describe(combo, want);
         ASSERT_EQ(got.substr(length), std::string(got.size() - length, '~'));  // nothing past it
         ASSERT_EQ(length, want.empty() ? 0 : item_length(combo.format, options));
+        if (IsDefault(options)) {  // the overloads without options, C++ and C
+          std::string plain(want.size() + 8, '~');
+          ASSERT_EQ(encode_one(combo.format, id, plain.data()), length);
+          ASSERT_EQ(plain, got);
+          std::string c_plain(want.size() + 8, '~');
+          ASSERT_EQ(sortid_encode_one(static_cast<sortid_format>(combo.format), id, c_plain.data(),
+                                      nullptr),
+                    length);
+          ASSERT_EQ(c_plain, got);
+        }
       }
     }
   }
