@@ -251,8 +251,8 @@ def main():
                   if r["settings"]), None)
     pool = cache_mib(maria["settings"]) if maria else None
     innodb = report_innodb.claims(runs, pool[1]) if pool else []
-    lines += ["## Seed 001's claims, read against these numbers", "",
-              "Seed 001 says random UUIDv4 keys slow inserts once the index outgrows memory and "
+    lines += ["## The usual claims about key schemes, read against these numbers", "",
+              "The usual advice says random UUIDv4 keys slow inserts once the index outgrows memory and "
               "that time-ordered keys (ULID, UUIDv7) are \"often quoted at 2–5× faster\", with "
               "random keys bloating on-disk size by 30–60% (InnoDB, clustered). Here, per engine "
               "(final batch; generated from the figures above):", ""] + readings + innodb + [
@@ -267,8 +267,8 @@ def main():
               "there and its ratio measures ART node churn instead; its table is a column store, "
               "and \"100 newest\" is a scan plus top-N for every scheme (the ART does not serve "
               "ORDER BY ... LIMIT). MariaDB's InnoDB always clusters the rows on the primary key: "
-              "with the ID as primary key the table is the ID's B-tree (the case seed 001 "
-              "quotes); with an auto-increment primary key the rows are in insertion order and "
+              "with the ID as primary key the table is the ID's B-tree (the case those claims "
+              "quote); with an auto-increment primary key the rows are in insertion order and "
               "the ID lives in a secondary index whose entries also carry the 8-byte primary "
               "key. The InnoDB sizes are as loaded (the claim is about tables as they grow), "
               "then again after OPTIMIZE TABLE, which rebuilds them packed; the queries ran "
