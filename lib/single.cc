@@ -22,21 +22,11 @@ using single::Alphabet;
 
 bool IsCrockford(Format format) { return format == Format::kUlid || format == Format::kRecordId; }
 
-// The ID characters alone (the text is exactly the ID); false when invalid.
+// single::DecodeActive out of line: decode_one measured faster calling it
+// than with it inlined.
 [[gnu::noinline]] bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t len,
                                   uint8_t* id) {
-  switch (format) {
-    case Format::kUlid:
-      return len == 26 && single::DecodeFixed<Format::kUlid>(alphabet, text, id);
-    case Format::kRecordId:
-      return len == 20 && single::DecodeFixed<Format::kRecordId>(alphabet, text, id);
-    case Format::kUuid:
-      if (len == 36) return single::DecodeFixed<Format::kUuid>(alphabet, text, id);
-      return len == 32 && single::DecodeFixed<Format::kUuidHex>(alphabet, text, id);
-    case Format::kUuidHex:
-      return len == 32 && single::DecodeFixed<Format::kUuidHex>(alphabet, text, id);
-  }
-  return false;
+  return single::DecodeActive(format, alphabet, text, len, id);
 }
 
 // The reference kernel's verdict on an item the fast path rejected (zeroes id).
@@ -117,11 +107,9 @@ inline size_t EncodePlain(Format format, const uint8_t* id, bool lower, char* ou
   // The Record ID check (its top 28 bits are zero) runs for every format,
   // against a limit no other format's ID exceeds: every ID has the four bytes
   // it reads, and a lookup costs less than a branch on the format.
-  static constexpr uint32_t kMaxTop[kernels::kNumFormats] = {UINT32_MAX, 0xF, UINT32_MAX,
-                                                             UINT32_MAX};
-  const uint32_t top =
-      (uint32_t{id[0]} << 24) | (uint32_t{id[1]} << 16) | (uint32_t{id[2]} << 8) | uint32_t{id[3]};
-  if (top > kMaxTop[static_cast<int>(format)]) [[unlikely]] {
+  static constexpr uint32_t kMaxTop[kernels::kNumFormats] = {UINT32_MAX, single::kRecordIdMaxTop,
+                                                             UINT32_MAX, UINT32_MAX};
+  if (single::RecordIdTop(id) > kMaxTop[static_cast<int>(format)]) [[unlikely]] {
     return 0;
   }
   single::EncodeActive(format, id, lower, out);

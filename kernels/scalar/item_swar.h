@@ -225,13 +225,15 @@ inline void EncodeUlid(const uint8_t* id, bool lower, char* out) {
           out + 10);
 }
 
-// The top 28 of the 128 bits must be zero (Record IDs carry 100 bits).
-inline bool RecordIdEncodable(const uint8_t* id) {
-  // The top 28 bits of the big-endian ID are zero (one load and compare).
-  const uint32_t top =
-      (uint32_t{id[0]} << 24) | (uint32_t{id[1]} << 16) | (uint32_t{id[2]} << 8) | uint32_t{id[3]};
-  return top < 0x10;
+// The ID's first four bytes, big-endian (one load; the top 28 bits are its high ones).
+inline uint32_t RecordIdTop(const uint8_t* id) {
+  return (uint32_t{id[0]} << 24) | (uint32_t{id[1]} << 16) | (uint32_t{id[2]} << 8) |
+         uint32_t{id[3]};
 }
+
+// The top 28 of the 128 bits must be zero (Record IDs carry 100 bits).
+inline constexpr uint32_t kRecordIdMaxTop = 0xF;
+inline bool RecordIdEncodable(const uint8_t* id) { return RecordIdTop(id) <= kRecordIdMaxTop; }
 
 // Precondition: RecordIdEncodable(id).
 inline void EncodeRecordId(const uint8_t* id, bool lower, char* out) {
