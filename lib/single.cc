@@ -117,11 +117,11 @@ inline size_t EncodePlain(Format format, const uint8_t* id, bool lower, char* ou
 }
 
 bool BadArguments(std::string_view text, const uint8_t* id) {
-  return (id == nullptr) | ((text.data() == nullptr) & !text.empty());
+  return id == nullptr || (text.data() == nullptr && !text.empty());
 }
 bool BadArguments(Format format, const uint8_t* id, const char* out) {
-  return (id == nullptr) | (out == nullptr) |
-         (static_cast<unsigned>(format) >= kernels::kNumFormats);
+  return id == nullptr || out == nullptr ||
+         static_cast<unsigned>(format) >= kernels::kNumFormats;
 }
 
 }  // namespace
