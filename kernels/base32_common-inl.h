@@ -21,6 +21,7 @@
 #include <type_traits>
 
 #include "hwy/highway.h"
+#include "kernels/avx2/crockford_decode-inl.h"
 #include "kernels/avx3/crockford_decode-inl.h"
 #include "kernels/avx3_dl/crockford_dense-inl.h"
 #include "kernels/avx3_dl/crockford_stream-inl.h"
@@ -44,7 +45,7 @@ namespace HWY_NAMESPACE {
 struct CrockfordDecodeTables {
   alignas(64) std::array<uint8_t, 128> ascii;
   alignas(16) std::array<uint8_t, 16> row_digits, row_4, row_5;
-  // AVX-512 without VBMI: row_digits XOR row_4 and row_4 XOR row_5
+  // AVX2 and AVX-512 without VBMI: row_digits XOR row_4 and row_4 XOR row_5
   // (TranslateCrockford XORs three lookups instead of selecting between them).
   alignas(16) std::array<uint8_t, 16> digits_xor_4, row_4_xor_5;
   // NEON: value + 1 (0 = invalid) for bytes 0x30-0x6F and 0x70-0xAF, for one
@@ -132,6 +133,23 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
     hn::Vec<D> values{_mm512_ternarylogic_epi32(
         _mm512_shuffle_epi8(row_5.raw, folded), _mm512_shuffle_epi8(row_4.raw, row_4_index),
         _mm512_shuffle_epi8(row_digits.raw, digit_index), 0x96)};
+    if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
+      values = hn::Or(
+          values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)), hn::Set(d, 0x40))));
+    }
+    return values;
+  }
+#endif
+#if SORTID_X86_AT_LEAST(AVX2)
+  if constexpr (hn::MaxLanes(D()) <= 32) {
+    // The AVX3 path's three XORed lookups: vpblendvb costs more than a vpshufb
+    // plus a vpxor on Intel cores. Not on SSE4, whose two-operand forms add a
+    // register copy per step.
+    const auto folded = hn::And(chars, hn::Set(d, 0xDF));
+    auto values =
+        hn::Xor(hn::Xor(hn::TableLookupBytesOr0(row_5, folded),
+                        hn::TableLookupBytesOr0(row_4, hn::Add(folded, hn::Set(d, 0x30)))),
+                hn::TableLookupBytesOr0(row_digits, hn::Add(folded, hn::Set(d, 0x60))));
     if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
       values = hn::Or(
           values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)), hn::Set(d, 0x40))));
@@ -278,9 +296,9 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto final_b = Table(d, kFinalB);
   const auto first_char_bias = Table(d, kFirstCharBias);
   const auto high_bit = hn::Set(d, 0x80);
-  // AVX-512 without VBMI: the XOR tables (TranslateCrockford).
+  // AVX2 and AVX-512 without VBMI: the XOR tables (TranslateCrockford).
   constexpr bool kXorTables =
-      SORTID_X86_AT_LEAST(AVX3) && !SORTID_X86_AT_LEAST(AVX3_DL) && hn::MaxLanes(D()) == 64;
+      SORTID_X86_AT_LEAST(AVX2) && !(SORTID_X86_AT_LEAST(AVX3_DL) && hn::MaxLanes(D()) == 64);
   const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_4 : s.tables.row_digits);
   const auto row_4 = Table(d, kXorTables ? s.tables.row_4_xor_5 : s.tables.row_4);
   const auto row_5 = Table(d, s.tables.row_5);
@@ -330,39 +348,55 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   return i;
 }
 
-#if SORTID_TARGET_ULID_AVX3_PAIRS
-// Plain ULIDs from item begin (>= 1) in steps of 8 on AVX3, two items per
-// vector (kernels/avx3/crockford_decode-inl.h) with this file's translation
-// and packing; returns where it stopped.
+#if SORTID_TARGET_ULID_AVX3_PAIRS || SORTID_TARGET_ULID_AVX2_PAIRS
+// Plain ULIDs from item begin (>= 1) with one 32-byte load per item that
+// starts 6 bytes before it (kernels/avx3/crockford_decode-inl.h: two items
+// per vector; kernels/avx2/crockford_decode-inl.h: one item per vector; both
+// in steps of 8), with this file's translation and packing; returns where it
+// stopped.
 template <bool kLowerOnly>
 HWY_INLINE size_t DecodeUlidPairs(const kernels::DecodeArgs& args, const Base32DecodeState& s,
                                   size_t begin, ValidityWriter* validity) {
-  const hn::Full512<uint8_t> d;
+  const BulkTag d;
+  using Raw = decltype(hn::Zero(d).raw);
   const auto row_digits = Table(d, s.tables.digits_xor_4);
   const auto row_4 = Table(d, s.tables.row_4_xor_5);
   const auto row_5 = Table(d, s.tables.row_5);
-  // Output bytes 0-5 from A's lanes (0, 2), 6-15 from B's (1, 3).
-  alignas(64) static constexpr std::array<uint8_t, 64> kFinalAB = [] {
-    constexpr auto kA =
-        simd_tables::RemapGroupBytes(UlidFormat::kDecode.final_a, kPackedGroupBytes);
-    constexpr auto kB =
-        simd_tables::RemapGroupBytes(UlidFormat::kDecode.final_b, kPackedGroupBytes);
-    std::array<uint8_t, 64> t{};
-    for (size_t j = 0; j < 64; ++j) t[j] = (j / 16) % 2 == 0 ? kA[j % 16] : kB[j % 16];
-    return t;
-  }();
   static_assert(UlidFormat::kDecode.slots_b == simd_tables::kIdentity16);
-  const auto translate = [&](__m512i chars) HWY_ATTR __attribute__((always_inline)) {
-    return TranslateCrockford<kLowerOnly>(d, hn::Vec<decltype(d)>{chars}, s, row_digits, row_4,
-                                          row_5)
+  static constexpr auto kFinalA =
+      simd_tables::RemapGroupBytes(UlidFormat::kDecode.final_a, kPackedGroupBytes);
+  static constexpr auto kFinalB =
+      simd_tables::RemapGroupBytes(UlidFormat::kDecode.final_b, kPackedGroupBytes);
+  const auto translate = [&](Raw chars) HWY_ATTR __attribute__((always_inline)) {
+    return TranslateCrockford<kLowerOnly>(d, hn::Vec<BulkTag>{chars}, s, row_digits, row_4, row_5)
         .raw;
   };
-  const auto pack = [&](__m512i values) HWY_ATTR __attribute__((always_inline)) {
-    return Pack40(d, hn::Vec<decltype(d)>{values}).raw;
+  const auto pack = [&](Raw values) HWY_ATTR __attribute__((always_inline)) {
+    return Pack40(d, hn::Vec<BulkTag>{values}).raw;
   };
-  return DecodeUlidPairsAvx3(reinterpret_cast<const uint8_t*>(args.text), args.ids, begin,
-                             args.count, _mm512_load_si512(kFinalAB.data()), translate, pack,
-                             validity);
+  const auto* text = reinterpret_cast<const uint8_t*>(args.text);
+#if SORTID_TARGET_ULID_AVX3_PAIRS
+  // Output bytes 0-5 from A's lanes (0, 2), 6-15 from B's (1, 3).
+  alignas(64) static constexpr std::array<uint8_t, 64> kFinalAB = [] {
+    std::array<uint8_t, 64> t{};
+    for (size_t j = 0; j < 64; ++j) t[j] = (j / 16) % 2 == 0 ? kFinalA[j % 16] : kFinalB[j % 16];
+    return t;
+  }();
+  return DecodeUlidPairsAvx3(text, args.ids, begin, args.count, _mm512_load_si512(kFinalAB.data()),
+                             translate, pack, validity);
+#else
+  // Output bytes 0-5 from the low lane (A), 6-15 to bytes 0-9 of the high
+  // lane (B).
+  alignas(32) static constexpr std::array<uint8_t, 32> kFinal = [] {
+    std::array<uint8_t, 32> t{};
+    for (size_t j = 0; j < 16; ++j) t[j] = kFinalA[j];
+    for (size_t j = 0; j < 16; ++j) t[16 + j] = j + 6 < 16 ? kFinalB[j + 6] : 0x80;
+    return t;
+  }();
+  return DecodeUlidBorrowedAvx2(text, args.ids, begin, args.count,
+                                _mm256_load_si256(reinterpret_cast<const __m256i*>(kFinal.data())),
+                                translate, pack, validity);
+#endif
 }
 #endif
 
@@ -375,12 +409,13 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
   const ItemLayout local_layout = layout;
   ValidityWriter local_validity = *validity;
   size_t done = 0;
-#if SORTID_TARGET_ULID_AVX3_PAIRS
+#if SORTID_TARGET_ULID_AVX3_PAIRS || SORTID_TARGET_ULID_AVX2_PAIRS
   if constexpr (kPlain && Fmt::kChars == 26) {
-    if (args.stride == Fmt::kChars && args.count >= 16) {
-      // Item 0 has no bytes before it: the first 8 items go the generic way.
+    constexpr size_t kStep = 2 * BlocksOf(BulkTag());
+    if (args.stride == Fmt::kChars && args.count >= 2 * kStep) {
+      // Item 0 has no bytes before it: the first step goes the generic way.
       done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, 0,
-                                                           8, &local_validity);
+                                                           kStep, &local_validity);
       done = DecodeUlidPairs<kLowerOnly>(args, state, done, &local_validity);
     }
   }

@@ -161,6 +161,25 @@ constexpr std::array<uint8_t, 16> RemapGroupBytes(const std::array<uint8_t, 16>&
   }
   return t;
 }
+// Plain ULIDs loaded 32 bytes from 6 before each item (the AVX2 and AVX3
+// decoders): lanes of 16 bytes whose first 6 belong to the item before,
+// repeating every kPeriod bytes of a vector of kBytes.
+inline constexpr size_t kUlidBorrowed = 6;
+// 0xFF on the item's own bytes, 0 on the borrowed ones.
+template <size_t kBytes, size_t kPeriod>
+constexpr std::array<uint8_t, kBytes> UlidOwnBytes() {
+  std::array<uint8_t, kBytes> t{};
+  for (size_t j = 0; j < kBytes; ++j) t[j] = (j % kPeriod) < kUlidBorrowed ? 0 : 0xFF;
+  return t;
+}
+// Saturating bias of the first character (kFirstCharBias's rule: a value
+// above 7 or with bit 7 set ends up >= 0x80), at byte 6 of each period.
+template <size_t kBytes, size_t kPeriod>
+constexpr std::array<uint8_t, kBytes> UlidFirstCharBias() {
+  std::array<uint8_t, kBytes> t{};
+  for (size_t j = kUlidBorrowed; j < kBytes; j += kPeriod) t[j] = 0x78;
+  return t;
+}
 // The identity shuffle (ULID's slots_b: the decoder skips that lookup).
 inline constexpr std::array<uint8_t, 16> kIdentity16 = [] {
   std::array<uint8_t, 16> t{};

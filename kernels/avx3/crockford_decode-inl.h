@@ -22,6 +22,7 @@
 
 #include "hwy/highway.h"
 #include "kernels/simd_common-inl.h"
+#include "kernels/simd_tables.h"
 #include "kernels/target_guard.h"
 
 #define SORTID_TARGET_ULID_AVX3_PAIRS (SORTID_X86_AT_LEAST(AVX3) && !SORTID_X86_AT_LEAST(AVX3_DL))
@@ -32,21 +33,10 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_ULID_AVX3_PAIRS
 
-// Bytes of a pair vector (lanes: A of item 0, B of item 0, A of item 1, B of
-// item 1) that belong to the item before: 0-5 of lanes 0 and 2.
-inline constexpr size_t kUlidPairBorrowed = 6;
-inline constexpr std::array<uint8_t, 64> kUlidPairOwnBytes = [] {
-  std::array<uint8_t, 64> t{};
-  for (size_t j = 0; j < 64; ++j) t[j] = (j % 32) < kUlidPairBorrowed ? 0 : 0xFF;
-  return t;
-}();
-// Saturating bias of the first character (byte 6 of lanes 0 and 2): a value
-// above 7 or with bit 7 set ends up >= 0x80 (kFirstCharBias's rule).
-inline constexpr std::array<uint8_t, 64> kUlidPairFirstCharBias = [] {
-  std::array<uint8_t, 64> t{};
-  t[kUlidPairBorrowed] = t[32 + kUlidPairBorrowed] = 0x78;
-  return t;
-}();
+// Pair vectors (lanes: A of item 0, B of item 0, A of item 1, B of item 1):
+// the borrowed bytes are 0-5 of lanes 0 and 2, the first character byte 6.
+inline constexpr auto kUlidPairOwnBytes = simd_tables::UlidOwnBytes<64, 32>();
+inline constexpr auto kUlidPairFirstCharBias = simd_tables::UlidFirstCharBias<64, 32>();
 
 // Items first_item and first_item + 1, from 32-byte loads 6 bytes before each.
 // The low 128-bit lane holds 6 bytes of the item before (its characters
@@ -57,7 +47,7 @@ inline constexpr std::array<uint8_t, 64> kUlidPairFirstCharBias = [] {
 // broadcasts (fewer uops and a shorter load-only loop: docs/performance.md,
 // "Why the kernels look as they do").
 HWY_INLINE __m512i LoadUlidPair(const uint8_t* first_item) {
-  const uint8_t* p = first_item - kUlidPairBorrowed;
+  const uint8_t* p = first_item - simd_tables::kUlidBorrowed;
   return _mm512_inserti64x4(
       _mm512_castsi256_si512(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p))),
       _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p + 26)), 1);

@@ -1,0 +1,108 @@
+// AVX2 ULID decoder for plain 26-byte items: each item from one 32-byte load
+// that starts 6 bytes before it, so its 128-bit lanes are exactly the A and
+// B blocks of the portable decoder (kernels/base32_common-inl.h), no slot
+// shuffle is needed, and the two lanes go out as two overlapping 16-byte
+// stores instead of being merged. Invariant: the 6 borrowed bytes are the
+// previous item's characters, valid when it is, and never reach the bytes
+// kept; errors (bytes with bit 7 set) are tested once per 8 items, with exact
+// per-item flags only for a step holding an invalid item. The AVX3 form of
+// the same layout is kernels/avx3/crockford_decode-inl.h.
+
+// Toggle include guard: included once per target by kernels/base32_common-inl.h.
+#if defined(SORTID_KERNELS_AVX2_CROCKFORD_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef SORTID_KERNELS_AVX2_CROCKFORD_DECODE_INL_H_
+#undef SORTID_KERNELS_AVX2_CROCKFORD_DECODE_INL_H_
+#else
+#define SORTID_KERNELS_AVX2_CROCKFORD_DECODE_INL_H_
+#endif
+
+#include <array>
+#include <cstring>
+
+#include "hwy/highway.h"
+#include "kernels/simd_common-inl.h"
+#include "kernels/simd_tables.h"
+#include "kernels/target_guard.h"
+
+#define SORTID_TARGET_ULID_AVX2_PAIRS (SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3))
+
+HWY_BEFORE_NAMESPACE();
+namespace sortid {
+namespace HWY_NAMESPACE {
+
+#if SORTID_TARGET_ULID_AVX2_PAIRS
+
+// Decodes plain 26-byte ULIDs [begin, end) in steps of 8, leaving at least
+// one item after the last step; begin >= 1 (the first load reads the 6 bytes
+// before item begin). Returns where it stopped. translate(chars): values, bit
+// 7 set for characters outside the alphabet inside 0x30-0x7F; pack(values):
+// 40-bit groups per u64 lane (Pack40); final: the output byte shuffle, bytes
+// 0-5 of the ID from the low lane and bytes 6-15 to bytes 0-9 of the high.
+template <class Translate, class Pack>
+HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size_t begin,
+                                         size_t end, __m256i final, const Translate& translate,
+                                         const Pack& pack, ValidityWriter* validity) {
+  constexpr size_t kStride = 26;
+  constexpr size_t kStep = 8;
+  // The borrowed bytes are 0-5 of the low lane, the first character byte 6.
+  static constexpr auto kOwn = simd_tables::UlidOwnBytes<32, 32>();
+  static constexpr auto kBias = simd_tables::UlidFirstCharBias<32, 32>();
+  const __m256i k30 = _mm256_set1_epi8(0x30);
+  const auto bias = [] HWY_ATTR {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kBias.data()));
+  };
+  const auto load = [](const uint8_t* item) HWY_ATTR __attribute__((always_inline)) {
+    return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(item - simd_tables::kUlidBorrowed));
+  };
+  size_t i = begin;
+  for (; i + kStep < end; i += kStep) {
+    const uint8_t* item = text + i * kStride;
+    // Any value with bit 7 set or a first character above 7 (the OR of the
+    // values keeps both), any byte outside 0x30-0x7F (signed min, then a
+    // saturating subtract). The borrowed bytes are the previous item's own
+    // characters: valid when it is.
+    __m256i any = _mm256_setzero_si256(), lowest = _mm256_set1_epi8(0x7F);
+    for (size_t k = 0; k < kStep; ++k) {
+      const __m256i chars = load(item + k * kStride);
+      lowest = _mm256_min_epi8(lowest, chars);
+      const __m256i values = translate(chars);
+      any = _mm256_or_si256(any, values);
+      // Two 16-byte stores instead of a lane merge: the high lane's, 6 bytes
+      // on, overwrites the low lane's unused bytes, and its last 6 bytes are
+      // the next item's, stored after it (hence the item left after the
+      // last step).
+      const __m256i bytes = _mm256_shuffle_epi8(pack(values), final);
+      uint8_t* out = ids + 16 * (i + k);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(bytes));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 6), _mm256_extracti128_si256(bytes, 1));
+    }
+    const __m256i error =
+        _mm256_or_si256(_mm256_adds_epu8(any, bias()), _mm256_subs_epi8(lowest, k30));
+    uint32_t step_errors = 0;
+    if (HWY_UNLIKELY(_mm256_movemask_epi8(error) != 0)) {
+      // Rare: the step is loaded and translated again, per item, without the
+      // borrowed bytes.
+      const __m256i own = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kOwn.data()));
+      for (size_t k = 0; k < kStep; ++k) {
+        const __m256i chars = load(item + k * kStride);
+        const __m256i e =
+            _mm256_and_si256(_mm256_or_si256(_mm256_adds_epu8(translate(chars), bias()),
+                                             _mm256_subs_epi8(chars, k30)),
+                             own);
+        if (_mm256_movemask_epi8(e) == 0) continue;
+        step_errors |= 1u << k;
+        std::memset(ids + 16 * (i + k), 0, 16);
+      }
+    }
+    validity->Append(step_errors, kStep);
+  }
+  return i;
+}
+
+#endif  // SORTID_TARGET_ULID_AVX2_PAIRS
+
+}  // namespace HWY_NAMESPACE
+}  // namespace sortid
+HWY_AFTER_NAMESPACE();
+
+#endif  // SORTID_KERNELS_AVX2_CROCKFORD_DECODE_INL_H_
