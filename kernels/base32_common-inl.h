@@ -86,6 +86,15 @@ struct Base32DecodeState {
   const CrockfordDecodeTables& tables;
 };
 
+// Whether TranslateCrockford XORs three lookups (and the decoders pass it
+// the XOR tables): every x86 width from AVX2 up but AVX3_DL's 512-bit one,
+// which has vpermi2b. SSE4 keeps the blends: its two-operand forms add a
+// register copy per lookup.
+template <class D>
+constexpr bool UsesCrockfordXorTables(D) {
+  return SORTID_X86_AT_LEAST(AVX2) && !(SORTID_X86_AT_LEAST(AVX3_DL) && hn::MaxLanes(D()) == 64);
+}
+
 // Characters -> 5-bit values, or a value with bit 7 set for any byte outside
 // the alphabet; on the three-table path (x86 without VBMI, SVE) only for
 // bytes in 0x30-0x7F, the rest is OutsideCrockfordRows'. The translator's vectors are made
@@ -117,39 +126,27 @@ HWY_INLINE hn::Vec<D> TranslateCrockford(D d, hn::Vec<D> chars, const Base32Deco
   }
 #endif
   (void)s;
-#if SORTID_X86_AT_LEAST(AVX3)
-  if constexpr (hn::MaxLanes(D()) == 64) {
-    // No mask registers (vptestmb / vpmovb2m issue on one pipe on AMD family
-    // 26) and no shift (vpsllw cost more than and / add there): with the
-    // case bit cleared the rows are 0x1_ (digits), 0x4_ and 0x5_. row_5's
+#if SORTID_X86_AT_LEAST(AVX2)
+  if constexpr (UsesCrockfordXorTables(D())) {
+    // No blends (vpblendvb costs more than a vpshufb plus a vpxor on Intel
+    // cores), no mask registers (vptestmb / vpmovb2m issue on one pipe on AMD
+    // family 26) and no shift (vpsllw cost more than and / add there): with
+    // the case bit cleared the rows are 0x1_ (digits), 0x4_ and 0x5_. row_5's
     // lookup for every byte, XORed with row_4 ^ row_5 in rows 0x1_ and 0x4_
     // (+0x30 sets bit 7 of row 0x5_ only) and digits ^ row_4 in row 0x1_
     // (+0x60 sets bit 7 of rows 0x4_ and 0x5_); an index with bit 7 set makes
     // vpshufb give 0 (row_4 and row_digits hold the XOR tables here, see
     // DecodeBase32Range). Bytes outside 0x30-0x7F: OutsideCrockfordRows.
-    const __m512i folded = _mm512_and_si512(chars.raw, _mm512_set1_epi8(static_cast<char>(0xDF)));
-    const __m512i row_4_index = _mm512_add_epi8(folded, _mm512_set1_epi8(0x30));
-    const __m512i digit_index = _mm512_add_epi8(folded, _mm512_set1_epi8(0x60));
-    hn::Vec<D> values{_mm512_ternarylogic_epi32(
-        _mm512_shuffle_epi8(row_5.raw, folded), _mm512_shuffle_epi8(row_4.raw, row_4_index),
-        _mm512_shuffle_epi8(row_digits.raw, digit_index), 0x96)};
-    if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
-      values = hn::Or(
-          values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)), hn::Set(d, 0x40))));
-    }
-    return values;
-  }
-#endif
-#if SORTID_X86_AT_LEAST(AVX2)
-  if constexpr (hn::MaxLanes(D()) <= 32) {
-    // The AVX3 path's three XORed lookups: vpblendvb costs more than a vpshufb
-    // plus a vpxor on Intel cores. Not on SSE4, whose two-operand forms add a
-    // register copy per step.
     const auto folded = hn::And(chars, hn::Set(d, 0xDF));
-    auto values =
-        hn::Xor(hn::Xor(hn::TableLookupBytesOr0(row_5, folded),
-                        hn::TableLookupBytesOr0(row_4, hn::Add(folded, hn::Set(d, 0x30)))),
-                hn::TableLookupBytesOr0(row_digits, hn::Add(folded, hn::Set(d, 0x60))));
+    const auto from_5 = hn::TableLookupBytesOr0(row_5, folded);
+    const auto from_4 = hn::TableLookupBytesOr0(row_4, hn::Add(folded, hn::Set(d, 0x30)));
+    const auto from_digits = hn::TableLookupBytesOr0(row_digits, hn::Add(folded, hn::Set(d, 0x60)));
+    hn::Vec<D> values = hn::Xor(hn::Xor(from_5, from_4), from_digits);
+#if SORTID_X86_AT_LEAST(AVX3)
+    if constexpr (hn::MaxLanes(D()) == 64) {  // one vpternlogd
+      values.raw = _mm512_ternarylogic_epi32(from_5.raw, from_4.raw, from_digits.raw, 0x96);
+    }
+#endif
     if constexpr (kLowerOnly) {  // rows 0x4_ and 0x5_ are invalid
       values = hn::Or(
           values, hn::VecFromMask(d, hn::Eq(hn::And(chars, hn::Set(d, 0x60)), hn::Set(d, 0x40))));
@@ -296,9 +293,7 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   const auto final_b = Table(d, kFinalB);
   const auto first_char_bias = Table(d, kFirstCharBias);
   const auto high_bit = hn::Set(d, 0x80);
-  // AVX2 and AVX-512 without VBMI: the XOR tables (TranslateCrockford).
-  constexpr bool kXorTables =
-      SORTID_X86_AT_LEAST(AVX2) && !(SORTID_X86_AT_LEAST(AVX3_DL) && hn::MaxLanes(D()) == 64);
+  constexpr bool kXorTables = UsesCrockfordXorTables(D());
   const auto row_digits = Table(d, kXorTables ? s.tables.digits_xor_4 : s.tables.row_digits);
   const auto row_4 = Table(d, kXorTables ? s.tables.row_4_xor_5 : s.tables.row_4);
   const auto row_5 = Table(d, s.tables.row_5);
@@ -348,16 +343,17 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
   return i;
 }
 
-#if SORTID_TARGET_ULID_AVX3_PAIRS || SORTID_TARGET_ULID_AVX2_PAIRS
+#if SORTID_TARGET_ULID_AVX3_PAIRS || SORTID_TARGET_ULID_AVX2_BORROWED
 // Plain ULIDs from item begin (>= 1) with one 32-byte load per item that
 // starts 6 bytes before it (kernels/avx3/crockford_decode-inl.h: two items
 // per vector; kernels/avx2/crockford_decode-inl.h: one item per vector; both
 // in steps of 8), with this file's translation and packing; returns where it
 // stopped.
 template <bool kLowerOnly>
-HWY_INLINE size_t DecodeUlidPairs(const kernels::DecodeArgs& args, const Base32DecodeState& s,
-                                  size_t begin, ValidityWriter* validity) {
+HWY_INLINE size_t DecodeUlidBorrowed(const kernels::DecodeArgs& args, const Base32DecodeState& s,
+                                     size_t begin, ValidityWriter* validity) {
   const BulkTag d;
+  static_assert(UsesCrockfordXorTables(BulkTag()));
   using Raw = decltype(hn::Zero(d).raw);
   const auto row_digits = Table(d, s.tables.digits_xor_4);
   const auto row_4 = Table(d, s.tables.row_4_xor_5);
@@ -409,14 +405,14 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
   const ItemLayout local_layout = layout;
   ValidityWriter local_validity = *validity;
   size_t done = 0;
-#if SORTID_TARGET_ULID_AVX3_PAIRS || SORTID_TARGET_ULID_AVX2_PAIRS
+#if SORTID_TARGET_ULID_AVX3_PAIRS || SORTID_TARGET_ULID_AVX2_BORROWED
   if constexpr (kPlain && Fmt::kChars == 26) {
     constexpr size_t kStep = 2 * BlocksOf(BulkTag());
     if (args.stride == Fmt::kChars && args.count >= 2 * kStep) {
       // Item 0 has no bytes before it: the first step goes the generic way.
       done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, 0,
                                                            kStep, &local_validity);
-      done = DecodeUlidPairs<kLowerOnly>(args, state, done, &local_validity);
+      done = DecodeUlidBorrowed<kLowerOnly>(args, state, done, &local_validity);
     }
   }
 #endif

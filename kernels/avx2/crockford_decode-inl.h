@@ -24,13 +24,13 @@
 #include "kernels/simd_tables.h"
 #include "kernels/target_guard.h"
 
-#define SORTID_TARGET_ULID_AVX2_PAIRS (SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3))
+#define SORTID_TARGET_ULID_AVX2_BORROWED (SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3))
 
 HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
-#if SORTID_TARGET_ULID_AVX2_PAIRS
+#if SORTID_TARGET_ULID_AVX2_BORROWED
 
 // Decodes plain 26-byte ULIDs [begin, end) in steps of 8, leaving at least
 // one item after the last step; begin >= 1 (the first load reads the 6 bytes
@@ -99,7 +99,7 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
   return i;
 }
 
-#endif  // SORTID_TARGET_ULID_AVX2_PAIRS
+#endif  // SORTID_TARGET_ULID_AVX2_BORROWED
 
 }  // namespace HWY_NAMESPACE
 }  // namespace sortid
