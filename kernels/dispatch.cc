@@ -19,6 +19,7 @@
 #include "kernels/chacha20-inl.h"
 #include "kernels/hex_uuid-inl.h"
 #include "kernels/item_codec.h"
+#include "kernels/item_entry-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/neon/item_codec-inl.h"
 #include "kernels/scalar/reference.h"
@@ -47,7 +48,9 @@ static_assert(kTargetName != nullptr, "a target without a name (kernels/dispatch
 
 #if SORTID_X86_AT_LEAST(AVX3_DL)
 constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kVbmi;
-constexpr const kernels::ItemCodec* kItemCodec = &item_vbmi::kVbmiItemCodec;
+constexpr kernels::ItemCodec kVbmiItemCodec =
+    item_entry::WithPlainEntries<item_vbmi::kVbmiCodecFunctions>();
+constexpr const kernels::ItemCodec* kItemCodec = &kVbmiItemCodec;
 #else
 constexpr kernels::PlanFamily kPlans = kernels::PlanFamily::kNone;
 #if SORTID_X86_AT_LEAST(AVX2)
@@ -62,7 +65,7 @@ namespace uuid = item_neon;
 #endif
 #if SORTID_X86_AT_LEAST(SSE4) || HWY_ARCH_ARM_A64
 // Named after the target, so that a test can tell which target's codec ran.
-constexpr kernels::ItemCodec kShuffleItemCodec = {
+constexpr kernels::ItemCodec kShuffleCodecFunctions = {
     kTargetName,
     {crockford::DecodeCrockford<single::Alphabet::kStrict, 26>,
      crockford::DecodeCrockford<single::Alphabet::kLenient, 26>,
@@ -76,7 +79,11 @@ constexpr kernels::ItemCodec kShuffleItemCodec = {
     uuid::DecodeUuidHex,
     uuid::EncodeUuid,
     uuid::EncodeUuidHex,
+    {},
+    {},
 };
+constexpr kernels::ItemCodec kShuffleItemCodec =
+    item_entry::WithPlainEntries<kShuffleCodecFunctions>();
 constexpr const kernels::ItemCodec* kItemCodec = &kShuffleItemCodec;
 #else
 constexpr const kernels::ItemCodec* kItemCodec = &kernels::kSwarItemCodec;

@@ -6,7 +6,11 @@
 #ifndef SORTID_KERNELS_ITEM_CODEC_H_
 #define SORTID_KERNELS_ITEM_CODEC_H_
 
+#include <cstddef>
 #include <cstdint>
+
+#include "kernels/format_facts.h"
+#include "sortid/sortid.hpp"
 
 namespace sortid::single {
 
@@ -20,6 +24,12 @@ namespace sortid::kernels {
 
 using ItemDecodeFn = bool (*)(const uint8_t* text, uint8_t* out);
 using ItemEncodeFn = void (*)(const uint8_t* id, bool lower, char* out);
+// Without options (kernels/item_entry-inl.h): the whole of decode_one /
+// encode_one after the argument checks. Decode takes any length and explains
+// a rejection as the reference kernel does; encode writes the canonical case
+// and returns the length, or 0 for an ID that is not a Record ID's.
+using ItemPlainDecodeFn = Result (*)(const uint8_t* text, size_t length, uint8_t* id);
+using ItemPlainEncodeFn = size_t (*)(const uint8_t* id, char* out);
 
 struct ItemCodec {
   const char* name;               // the target it was compiled for, or "SWAR"
@@ -31,7 +41,13 @@ struct ItemCodec {
   ItemDecodeFn decode_uuid_hex;  // 32 characters
   ItemEncodeFn encode_uuid;
   ItemEncodeFn encode_uuid_hex;
+  ItemPlainDecodeFn decode_plain[internal::kNumFormats];  // by Format
+  ItemPlainEncodeFn encode_plain[internal::kNumFormats];  // by Format
 };
+
+// The reference kernel's verdict on a text without options that the codec
+// rejected (zeroes id): out of line, the plain entries' cold path.
+Result ExplainPlainItem(Format format, const uint8_t* text, size_t length, uint8_t* id);
 
 // The portable codec (kernels/scalar/item_swar.h), compiled for the baseline:
 // the reference table's, and every target's without a codec of its own.

@@ -88,14 +88,21 @@ bool IsPlain(const TextOptions& options) {
 }
 
 // Without prefix, TypeID or terminator (precondition: id not null, text
-// readable): the per-item codec, the reference kernel only to explain a rejection.
+// readable). Strict: the active codec's plain entry (kernels/item_entry-inl.h)
+// as a tail call, which holds the length check, the codec and the reference
+// kernel's explanation of a rejection; lenient: the lenient codec, then the
+// reference only to explain a rejection.
 inline Result DecodePlain(Format format, bool lenient, std::string_view text, uint8_t* id) {
   if (static_cast<unsigned>(format) >= kernels::kNumFormats) [[unlikely]] {
     std::memset(id, 0, 16);
     return {.error = Error::kArgument};
   }
-  if (!DecodeBody(format, lenient ? Alphabet::kLenient : Alphabet::kStrict,
-                  reinterpret_cast<const uint8_t*>(text.data()), text.size(), id)) [[unlikely]] {
+  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
+  if (!lenient) {
+    return internal::g_item_entries.decode_plain[static_cast<int>(format)].load(single::kRelaxed)(
+        bytes, text.size(), id);
+  }
+  if (!DecodeBody(format, Alphabet::kLenient, bytes, text.size(), id)) [[unlikely]] {
     return ExplainPlain(format, lenient, text, id);
   }
   return {};
@@ -120,8 +127,13 @@ bool BadArguments(std::string_view text, const uint8_t* id) {
   return id == nullptr || (text.data() == nullptr && !text.empty());
 }
 bool BadArguments(Format format, const uint8_t* id, const char* out) {
-  return id == nullptr || out == nullptr ||
-         static_cast<unsigned>(format) >= kernels::kNumFormats;
+  return id == nullptr || out == nullptr || static_cast<unsigned>(format) >= kernels::kNumFormats;
+}
+
+// decode_one's answer to bad arguments: an ID it can write is zeroed.
+[[gnu::noinline]] Result BadDecodeArguments(std::string_view text, uint8_t* id) {
+  if (!BadArguments(text, id)) std::memset(id, 0, 16);
+  return {.error = Error::kArgument};
 }
 
 }  // namespace
@@ -136,11 +148,14 @@ Result decode_one(Format format, std::string_view text, uint8_t* id, const TextO
   return DecodePlain(format, options.lenient, text, id);
 }
 
+// One combined test, then the plain entry as a tail call (see DecodePlain).
 Result decode_one(Format format, std::string_view text, uint8_t* id) {
-  if (BadArguments(text, id)) [[unlikely]] {
-    return {.error = Error::kArgument};
+  const auto f = static_cast<unsigned>(format);
+  if (BadArguments(text, id) || f >= kernels::kNumFormats) [[unlikely]] {
+    return BadDecodeArguments(text, id);
   }
-  return DecodePlain(format, false, text, id);
+  return internal::g_item_entries.decode_plain[f].load(single::kRelaxed)(
+      reinterpret_cast<const uint8_t*>(text.data()), text.size(), id);
 }
 
 size_t encode_one(Format format, const uint8_t* id, char* out, const TextOptions& options) {
@@ -161,7 +176,8 @@ size_t encode_one(Format format, const uint8_t* id, char* out) {
   if (BadArguments(format, id, out)) [[unlikely]] {
     return 0;
   }
-  return EncodePlain(format, id, !IsCrockford(format), out);
+  return internal::g_item_entries.encode_plain[static_cast<int>(format)].load(single::kRelaxed)(
+      id, out);
 }
 
 }  // namespace sortid

@@ -15,6 +15,7 @@
 #include <new>
 
 #include "kernels/dispatch.h"
+#include "kernels/item_entry-inl.h"
 #include "kernels/unsupported.h"
 #include "sortid/sortid.hpp"
 
@@ -82,13 +83,17 @@ extern const kernels::ItemCodec kResolvingCodec;
 struct EntryArrays {
   kernels::ItemDecodeFn decode[kernels::kNumFormats][3];
   kernels::ItemEncodeFn encode[kernels::kNumFormats];
+  kernels::ItemPlainDecodeFn decode_plain[kernels::kNumFormats];
+  kernels::ItemPlainEncodeFn encode_plain[kernels::kNumFormats];
 };
 constexpr EntryArrays ArraysOf(const kernels::ItemCodec& c) {
   return {{{c.decode_ulid[0], c.decode_ulid[1], c.decode_ulid[2]},
            {c.decode_record[0], c.decode_record[1], c.decode_record[2]},
            {c.decode_uuid, c.decode_uuid, c.decode_uuid},
            {c.decode_uuid_hex, c.decode_uuid_hex, c.decode_uuid_hex}},
-          {c.encode_ulid, c.encode_record, c.encode_uuid, c.encode_uuid_hex}};
+          {c.encode_ulid, c.encode_record, c.encode_uuid, c.encode_uuid_hex},
+          {c.decode_plain[0], c.decode_plain[1], c.decode_plain[2], c.decode_plain[3]},
+          {c.encode_plain[0], c.encode_plain[1], c.encode_plain[2], c.encode_plain[3]}};
 }
 constexpr ItemEntries EntriesOf(const kernels::ItemCodec& codec) {
   const EntryArrays a = ArraysOf(codec);
@@ -96,7 +101,9 @@ constexpr ItemEntries EntriesOf(const kernels::ItemCodec& codec) {
            {a.decode[1][0], a.decode[1][1], a.decode[1][2]},
            {a.decode[2][0], a.decode[2][1], a.decode[2][2]},
            {a.decode[3][0], a.decode[3][1], a.decode[3][2]}},
-          {a.encode[0], a.encode[1], a.encode[2], a.encode[3]}};
+          {a.encode[0], a.encode[1], a.encode[2], a.encode[3]},
+          {a.decode_plain[0], a.decode_plain[1], a.decode_plain[2], a.decode_plain[3]},
+          {a.encode_plain[0], a.encode_plain[1], a.encode_plain[2], a.encode_plain[3]}};
 }
 
 void StoreEntries(const kernels::ItemCodec& codec) {
@@ -107,6 +114,8 @@ void StoreEntries(const kernels::ItemCodec& codec) {
       g_item_entries.decode[f][alphabet].store(a.decode[f][alphabet], kRelaxed);
     }
     g_item_entries.encode[f].store(a.encode[f], kRelaxed);
+    g_item_entries.decode_plain[f].store(a.decode_plain[f], kRelaxed);
+    g_item_entries.encode_plain[f].store(a.encode_plain[f], kRelaxed);
   }
 }
 
@@ -149,7 +158,7 @@ void FirstEncodeUuidHex(const uint8_t* id, bool lower, char* out) {
   Resolved().encode_uuid_hex(id, lower, out);
 }
 
-constexpr kernels::ItemCodec kResolvingCodec = {
+constexpr kernels::ItemCodec kResolvingFunctions = {
     "",
     {FirstDecodeUlid<0>, FirstDecodeUlid<1>, FirstDecodeUlid<2>},
     {FirstDecodeRecord<0>, FirstDecodeRecord<1>, FirstDecodeRecord<2>},
@@ -159,7 +168,12 @@ constexpr kernels::ItemCodec kResolvingCodec = {
     FirstDecodeUuidHex,
     FirstEncodeUuid,
     FirstEncodeUuidHex,
+    {},
+    {},
 };
+// Its plain entries call the entries above, which resolve.
+constexpr kernels::ItemCodec kResolvingCodec =
+    HWY_NAMESPACE::item_entry::WithPlainEntries<kResolvingFunctions>();
 
 }  // namespace
 

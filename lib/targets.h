@@ -39,6 +39,9 @@ inline const kernels::ItemCodec& ActiveItemCodec() {
 struct ItemEntries {
   std::atomic<kernels::ItemDecodeFn> decode[kernels::kNumFormats][3];  // then single::Alphabet
   std::atomic<kernels::ItemEncodeFn> encode[kernels::kNumFormats];
+  // decode_one / encode_one without options (kernels/item_entry-inl.h).
+  std::atomic<kernels::ItemPlainDecodeFn> decode_plain[kernels::kNumFormats];
+  std::atomic<kernels::ItemPlainEncodeFn> encode_plain[kernels::kNumFormats];
 };
 extern ItemEntries g_item_entries;
 

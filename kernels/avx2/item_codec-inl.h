@@ -33,19 +33,54 @@ using single::Alphabet;
 using namespace item_sse4;  // NOLINT(build/namespaces): the shared tables
 
 inline __m256i Table32(const void* p) { return _mm256_load_si256(static_cast<const __m256i*>(p)); }
-inline __m256i Both(const void* p16) {
-  return _mm256_broadcastsi128_si256(_mm_load_si128(static_cast<const __m128i*>(p16)));
+
+// The SSE4 codec's 16-byte tables repeated in both 128-bit halves, so that
+// each lookup is a vpshufb with a memory operand, not a load and an insert
+// per call.
+template <int kGroups>
+struct NibbleTables256 {
+  alignas(32) uint8_t value[kGroups][32];
+  alignas(32) uint8_t member[kGroups][32];
+};
+template <int kGroups>
+constexpr NibbleTables256<kGroups> Widen(const NibbleTables<kGroups>& t) {
+  NibbleTables256<kGroups> w{};
+  for (int g = 0; g < kGroups; ++g) {
+    for (int i = 0; i < 32; ++i) {
+      w.value[g][i] = t.value[g][i % 16];
+      w.member[g][i] = t.member[g][i % 16];
+    }
+  }
+  return w;
 }
+constexpr NibbleTables256<3> kCrockfordTables256[3] = {
+    Widen(kCrockfordTables[0]), Widen(kCrockfordTables[1]), Widen(kCrockfordTables[2])};
+constexpr NibbleTables256<2> kHexTables256 = Widen(kHexTables);
+
+struct Alphabet256 {
+  alignas(32) char low[32];   // characters 0-15, twice
+  alignas(32) char high[32];  // characters 16-31, twice
+};
+constexpr Alphabet256 WidenAlphabet(const item_tables::Alphabet32& a) {
+  Alphabet256 w{};
+  for (int i = 0; i < 32; ++i) {
+    w.low[i] = a.chars[i % 16];
+    w.high[i] = a.chars[16 + i % 16];
+  }
+  return w;
+}
+constexpr Alphabet256 kUpper256 = WidenAlphabet(kUpper);
+constexpr Alphabet256 kLower256 = WidenAlphabet(kLower);
 
 // 32 characters -> their digits, or 0xFF for a byte outside the alphabet.
 template <int kGroups>
-inline __m256i Digits(__m256i c, const NibbleTables<kGroups>& t) {
+inline __m256i Digits(__m256i c, const NibbleTables256<kGroups>& t) {
   const __m256i nibble = _mm256_set1_epi8(0x0F);
   const __m256i hi = _mm256_and_si256(_mm256_srli_epi16(c, 4), nibble);
   const __m256i lo = _mm256_and_si256(c, nibble);
   const auto group = [&](int g) {
-    const __m256i index = _mm256_or_si256(lo, _mm256_shuffle_epi8(Both(t.member[g]), hi));
-    return _mm256_shuffle_epi8(Both(t.value[g]), index);
+    const __m256i index = _mm256_or_si256(lo, _mm256_shuffle_epi8(Table32(t.member[g]), hi));
+    return _mm256_shuffle_epi8(Table32(t.value[g]), index);
   };
   __m256i sum = _mm256_or_si256(group(0), group(1));
   if constexpr (kGroups == 3) sum = _mm256_or_si256(sum, group(2));
@@ -54,7 +89,7 @@ inline __m256i Digits(__m256i c, const NibbleTables<kGroups>& t) {
 
 template <Alphabet kAlphabet, int kChars>
 bool DecodeCrockford(const uint8_t* text, uint8_t* out) {
-  const CrockfordTables& tables = kCrockfordTables[static_cast<int>(kAlphabet)];
+  const NibbleTables256<3>& tables = kCrockfordTables256[static_cast<int>(kAlphabet)];
   const Limits& limits = kChars == 26 ? kUlidLimits : kRecordLimits;
   const __m256i chars = _mm256_inserti128_si256(
       _mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(text))),
@@ -79,7 +114,7 @@ bool DecodeCrockford(const uint8_t* text, uint8_t* out) {
 template <int kChars>
 void EncodeCrockford(const uint8_t* id, bool lower, char* out) {
   const EncodePlan& plan = kChars == 26 ? kUlidEncode : kRecordEncode;
-  const Alphabet32& a = lower ? kLower : kUpper;
+  const Alphabet256& a = lower ? kLower256 : kUpper256;
   const __m256i bytes =
       _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(id)));
   __m256i groups[2];  // slots 0-1: groups 0 and 2; slots 2-3: groups 1 and 3
@@ -90,8 +125,8 @@ void EncodeCrockford(const uint8_t* id, bool lower, char* out) {
   const __m256i digits = _mm256_packus_epi16(groups[0], groups[1]);  // characters 0-31
   const __m256i index = _mm256_add_epi8(digits, _mm256_set1_epi8(0x70));
   const __m256i chars = _mm256_or_si256(
-      _mm256_shuffle_epi8(Both(a.chars), index),
-      _mm256_shuffle_epi8(Both(a.chars + 16), _mm256_xor_si256(index, _mm256_set1_epi8(-128))));
+      _mm256_shuffle_epi8(Table32(a.low), index),
+      _mm256_shuffle_epi8(Table32(a.high), _mm256_xor_si256(index, _mm256_set1_epi8(-128))));
   const __m128i chars0 = _mm256_castsi256_si128(chars);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), chars0);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out + kChars - 16),
@@ -124,7 +159,7 @@ constexpr UuidPlan256 kUuidPlan256 = MakeUuidPlan256();
 
 // 32 hex digits, digits 0-15 in the low lane -> 16 bytes; false if any is not one.
 inline bool HexDigitsToBytes(__m256i chars, uint8_t* out) {
-  const __m256i digits = Digits(chars, kHexTables);
+  const __m256i digits = Digits(chars, kHexTables256);
   // A byte outside the alphabet is 0xFF, so its sign bit shows it.
   if (_mm256_movemask_epi8(digits) != 0) return false;
   const __m256i pairs = _mm256_maddubs_epi16(digits, _mm256_set1_epi16(0x0110));  // d0 * 16 + d1

@@ -250,7 +250,7 @@ void VbmiEncodeUuid(const uint8_t* id, bool lower, char* out) {
   std::memcpy(out + 32, &last_four, 4);
 }
 
-constexpr kernels::ItemCodec kVbmiItemCodec = {
+constexpr kernels::ItemCodec kVbmiCodecFunctions = {
     "AVX3_DL",
     {VbmiDecode<Alphabet::kStrict, 26>, VbmiDecode<Alphabet::kLenient, 26>,
      VbmiDecode<Alphabet::kLowerOnly, 26>},
@@ -262,6 +262,8 @@ constexpr kernels::ItemCodec kVbmiItemCodec = {
     VbmiDecodeUuidHex,
     VbmiEncodeUuid,
     VbmiEncodeUuidHex,
+    {},
+    {},
 };
 
 }  // namespace item_vbmi

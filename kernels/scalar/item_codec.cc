@@ -1,6 +1,7 @@
 // The portable per-item codec as a table (kernels/item_codec.h).
 #include "kernels/item_codec.h"
 
+#include "kernels/item_entry-inl.h"
 #include "kernels/scalar/item_swar.h"
 
 namespace sortid::kernels {
@@ -17,9 +18,7 @@ bool DecodeRecordId(const uint8_t* text, uint8_t* out) {
   return single::DecodeRecordId<kAlphabet>(text, out);
 }
 
-}  // namespace
-
-constinit const ItemCodec kSwarItemCodec = {
+constexpr ItemCodec kSwarCodecFunctions = {
     "SWAR",
     {DecodeUlid<Alphabet::kStrict>, DecodeUlid<Alphabet::kLenient>,
      DecodeUlid<Alphabet::kLowerOnly>},
@@ -31,6 +30,13 @@ constinit const ItemCodec kSwarItemCodec = {
     single::DecodeUuidHex,
     single::EncodeUuid,
     single::EncodeUuidHex,
+    {},
+    {},
 };
+
+}  // namespace
+
+constinit const ItemCodec kSwarItemCodec =
+    HWY_NAMESPACE::item_entry::WithPlainEntries<kSwarCodecFunctions>();
 
 }  // namespace sortid::kernels

@@ -258,3 +258,13 @@ constinit const kernels::KernelTable kReferenceTable = {
 const kernels::KernelTable& Table() { return kReferenceTable; }
 
 }  // namespace sortid::reference
+
+namespace sortid::kernels {
+
+Result ExplainPlainItem(Format format, const uint8_t* text, size_t length, uint8_t* id) {
+  reference::ItemSpec spec;
+  spec.format = format;
+  return reference::DecodeItem(spec, text, length, id);
+}
+
+}  // namespace sortid::kernels

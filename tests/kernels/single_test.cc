@@ -198,6 +198,10 @@ void ExpectEntriesOf(const kernels::ItemCodec& codec) {
   }
   for (int f = 0; f < kernels::kNumFormats; ++f) {
     EXPECT_EQ(e.encode[f].load(), encoders[f]) << codec.name << " format " << f;
+    EXPECT_EQ(e.decode_plain[f].load(), codec.decode_plain[f]) << codec.name << " format " << f;
+    EXPECT_EQ(e.encode_plain[f].load(), codec.encode_plain[f]) << codec.name << " format " << f;
+    EXPECT_NE(codec.decode_plain[f], nullptr) << codec.name << " format " << f;
+    EXPECT_NE(codec.encode_plain[f], nullptr) << codec.name << " format " << f;
   }
 }
 
@@ -435,6 +439,55 @@ TEST(SingleItem, InvalidArguments) {
   EXPECT_EQ(encode_one(static_cast<Format>(4), id, out), 0u);
   EXPECT_EQ(out[0], 0);  // nothing written
   EXPECT_EQ(decode_one(Format::kUlid, std::string_view(), id).error, Error::kLength);
+}
+
+// The calls without options (the plain entries) against the reference, on
+// what only their own checks catch: each length, the 32-digit kUuid text, a
+// Record ID out of range, and the canonical case.
+TEST_P(SingleItemTest, PlainEntriesCheckLengthRangeAndCase) {
+  const uint8_t id[16] = {0x01, 0x8f, 0x3a, 0xb2, 0xc4, 0x5d, 0x7e, 0x6f,
+                          0x80, 0x91, 0xa2, 0xb3, 0xc4, 0xd5, 0xe6, 0xf7};
+  const std::string hex = "018f3ab2c45d7e6f8091a2b3c4d5e6f7";
+  uint8_t out[16];
+  ASSERT_EQ(decode_one(Format::kUuid, hex, out).error, Error::kOk);
+  EXPECT_EQ(std::memcmp(out, id, 16), 0);
+  const std::string upper = "018F3AB2-C45D-7E6F-8091-A2B3C4D5E6F7";
+  ASSERT_EQ(decode_one(Format::kUuid, upper, out).error, Error::kOk);
+  EXPECT_EQ(std::memcmp(out, id, 16), 0);
+  for (int f = 0; f < kernels::kNumFormats; ++f) {
+    const auto format = static_cast<Format>(f);
+    uint8_t source[16];
+    std::memcpy(source, id, 16);
+    if (format == Format::kRecordId) std::memset(source, 0, 4);
+    char text[40];
+    const size_t length = encode_one(format, source, text);
+    ASSERT_EQ(length, kernels::kTextLength[f]) << f;
+    const std::string canonical(text, length);
+    char want_text[36];
+    ASSERT_TRUE(reference::EncodeId(format, source, f >= 2, want_text));
+    EXPECT_EQ(canonical, std::string(want_text, length)) << f;
+    // Every shorter and longer length is the reference's length error.
+    for (size_t n = 0; n <= 40; ++n) {
+      if (n == length || (format == Format::kUuid && n == 32)) continue;
+      std::string item = canonical;
+      item.resize(n, '0');
+      std::memset(out, 0x55, 16);
+      const Result got = decode_one(format, item, out);
+      uint8_t want_id[16];
+      reference::ItemSpec spec;
+      spec.format = format;
+      const Result want = reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(item.data()),
+                                                item.size(), want_id);
+      EXPECT_EQ(got.error, want.error) << f << " length " << n;
+      EXPECT_EQ(got.position, want.position) << f << " length " << n;
+      EXPECT_EQ(std::memcmp(out, want_id, 16), 0) << f << " length " << n;
+    }
+  }
+  uint8_t too_big[16];
+  std::memcpy(too_big, id, 16);  // its top 28 bits are not zero
+  char text[40] = {};
+  EXPECT_EQ(encode_one(Format::kRecordId, too_big, text), 0u);
+  EXPECT_EQ(text[0], 0);
 }
 
 TEST(SingleItem, CFunctions) {
