@@ -364,26 +364,48 @@ HWY_INLINE void StoreUuidWindow(D d, hn::Vec<D> h0, hn::Vec<D> h1, uint8_t* text
 // Encodes BlocksOf(d) IDs: high / low nibbles interleaved, a 16-entry table
 // lookup to ASCII, and for the hyphenated form three 16-byte windows (output
 // [0,16), [16,32), [20,36)) assembled by shuffles with hyphens ORed in.
+// The layout values an encode step reads, held in registers: a character
+// store may alias the ItemLayout (its address is taken), so reading its
+// fields in the loop would reload them after every store.
+struct EncodeSlots {
+  size_t stride;
+  size_t prefix_len;
+  size_t terminator_at;  // from the slot's start
+  int terminator;        // < 0: none
+  bool prefix;
+};
+inline EncodeSlots EncodeSlotsOf(const ItemLayout& layout) {
+  return {layout.stride, layout.prefix_len, layout.prefix_len + layout.id_len, layout.terminator,
+          layout.chunks != 0};
+}
+
+// Encodes BlocksOf(d) IDs: high / low nibbles interleaved, a 16-entry table
+// lookup to ASCII, and for the hyphenated form three 16-byte windows (output
+// [0,16), [16,32), [20,36)) assembled by shuffles with hyphens ORed in.
 template <bool kHyphens, class D>
-HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, const uint8_t* hex_digits,
-                               const uint8_t* ids, uint8_t* slot) {
+HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, EncodeSlots slots,
+                               const uint8_t* hex_digits, const uint8_t* ids, uint8_t* slot) {
   const auto id = hn::LoadU(d, ids);
   const auto digits = hn::LoadDup128(d, hex_digits);
   const auto high = hn::ShiftRight<4>(id);
   const auto low = hn::And(id, hn::Set(d, 0x0F));
   const auto h0 = hn::TableLookupBytes(digits, hn::InterleaveLower(d, high, low));
   const auto h1 = hn::TableLookupBytes(digits, hn::InterleaveUpper(d, high, low));
-  StorePrefix(d, layout, slot);
-  uint8_t* text = slot + layout.prefix_len;
+  if (slots.prefix) StorePrefix(d, layout, slot);
+  uint8_t* text = slot + slots.prefix_len;
   if constexpr (kHyphens) {
-    StoreUuidWindow<0>(d, h0, h1, text, layout.stride);
-    StoreUuidWindow<1>(d, h0, h1, text, layout.stride);
-    StoreUuidWindow<2>(d, h0, h1, text, layout.stride);
+    StoreUuidWindow<0>(d, h0, h1, text, slots.stride);
+    StoreUuidWindow<1>(d, h0, h1, text, slots.stride);
+    StoreUuidWindow<2>(d, h0, h1, text, slots.stride);
   } else {
-    StoreBlocks(d, h0, text, layout.stride);
-    StoreBlocks(d, h1, text + 16, layout.stride);
+    StoreBlocks(d, h0, text, slots.stride);
+    StoreBlocks(d, h1, text + 16, slots.stride);
   }
-  StoreTerminators(layout, slot, BlocksOf(D()));
+  if (slots.terminator >= 0) {
+    for (size_t b = 0; b < BlocksOf(D()); ++b) {
+      slot[b * slots.stride + slots.terminator_at] = static_cast<uint8_t>(slots.terminator);
+    }
+  }
 }
 
 template <bool kHyphens>
@@ -404,8 +426,9 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   // args.ids and args.out_stride from memory for every step.
   const uint8_t* const ids = args.ids;
   const size_t stride = args.out_stride;
+  const EncodeSlots slots = EncodeSlotsOf(layout);
   ForEachStep(dense, args.count, [&](auto d, size_t i) {
-    EncodeUuidStep<kHyphens>(d, layout, hex_digits, ids + 16 * i, out + i * stride);
+    EncodeUuidStep<kHyphens>(d, layout, slots, hex_digits, ids + 16 * i, out + i * stride);
   });
   // Every 16-byte value is a valid UUID.
   std::memset(args.validity, 0, (args.count + 7) / 8);

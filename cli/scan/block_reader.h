@@ -17,6 +17,7 @@ namespace sortid::cli {
 class BlockReader {
  public:
   static constexpr size_t kReadBytes = 256 << 10;  // one read() call
+  static constexpr size_t kReadAlignment = 4096;   // a read's destination (block_reader.cc)
 
   // block_bytes: the buffer, which bounds the longest row.
   explicit BlockReader(size_t block_bytes) : block_bytes_(block_bytes) {}

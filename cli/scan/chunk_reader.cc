@@ -1,6 +1,7 @@
 #include "cli/scan/chunk_reader.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 #include "cli/scan/block_reader.h"
@@ -146,6 +147,13 @@ bool ChunkReader::Next(ChunkBytes* chunk) {
 
 namespace {
 
+// Bytes from p to the next BlockReader::kReadAlignment boundary.
+size_t AlignmentPad(const char* p) {
+  const auto address = reinterpret_cast<uintptr_t>(p);
+  return (BlockReader::kReadAlignment - address % BlockReader::kReadAlignment) %
+         BlockReader::kReadAlignment;
+}
+
 // Reads [offset, offset + n) of input into chunk->data at at; returns the
 // bytes read (fewer at the end of the file).
 size_t ReadSpan(const Input& input, uint64_t offset, size_t n, ChunkBytes* chunk, size_t at) {
@@ -173,8 +181,15 @@ void ReadChunkAt(const Input& input, const ChunkRange& range, bool binary, size_
   const size_t before = range.at_row_start || binary ? 0 : 1;
   const uint64_t from = range.begin - before;
   const size_t want = static_cast<size_t>(range.end - from);
-  size_t have = ReadSpan(input, from, want, chunk, 0);
-  char* data = chunk->data.data();
+  // The bytes start pad bytes into the buffer, at the address alignment of
+  // their file offset: the kernel copies from the page cache at full speed
+  // only when source and destination are aligned alike (see
+  // BlockReader::kReadAlignment).
+  constexpr size_t kAlignment = BlockReader::kReadAlignment;
+  if (chunk->data.size() < want + kAlignment) chunk->data.resize(want + kAlignment);
+  const size_t pad = (AlignmentPad(chunk->data.data()) + from % kAlignment) % kAlignment;
+  size_t have = ReadSpan(input, from, want, chunk, pad);
+  const char* data = chunk->data.data() + pad;
   size_t first = 0;  // the first row that starts in the range
   if (before != 0) {
     if (have == 0) return;
@@ -189,20 +204,20 @@ void ReadChunkAt(const Input& input, const ChunkRange& range, bool binary, size_
   size_t end = have;
   if (range.last) {  // to the end of the file, however far it is now
     for (;;) {
-      const size_t got = ReadSpan(input, from + have, BlockReader::kReadBytes, chunk, have);
+      const size_t got = ReadSpan(input, from + have, BlockReader::kReadBytes, chunk, pad + have);
       if (got == 0) break;
       have += got;
     }
     end = have;
   } else if (binary) {
     end = have - have % 16;  // the range is whole records (but for the last)
-  } else if (have == want && end > first && chunk->data[end - 1] != '\n') {
+  } else if (have == want && end > first && chunk->data[pad + end - 1] != '\n') {
     // The last row runs past the range: read on to its line end, no further
     // than the limit from its start.
-    const void* nl = ::memrchr(chunk->data.data() + first, '\n', end - first);
+    const char* base = chunk->data.data() + pad;
+    const void* nl = ::memrchr(base + first, '\n', end - first);
     const size_t last_row =
-        nl == nullptr ? first
-                      : static_cast<size_t>(static_cast<const char*>(nl) - chunk->data.data()) + 1;
+        nl == nullptr ? first : static_cast<size_t>(static_cast<const char*>(nl) - base) + 1;
     size_t step = 4096;
     for (;;) {
       if (have >= last_row + limit) {  // no line end within the limit: its first bytes stand for it
@@ -212,13 +227,13 @@ void ReadChunkAt(const Input& input, const ChunkRange& range, bool binary, size_
       }
       // A row is short as a rule: a page first, then more.
       const size_t room = last_row + limit - have;
-      const size_t got = ReadSpan(input, from + have, std::min(step, room), chunk, have);
+      const size_t got = ReadSpan(input, from + have, std::min(step, room), chunk, pad + have);
       step = std::min(2 * step, BlockReader::kReadBytes);
-      const char* grown = chunk->data.data() + have;
+      const char* grown = chunk->data.data() + pad + have;
       const void* found = std::memchr(grown, '\n', got);
       have += got;
       if (found != nullptr) {
-        end = static_cast<size_t>(static_cast<const char*>(found) - chunk->data.data()) + 1;
+        end = static_cast<size_t>(static_cast<const char*>(found) - (chunk->data.data() + pad)) + 1;
         break;
       }
       if (got == 0) {  // the file ended (it shrank): the row ends there
@@ -228,7 +243,7 @@ void ReadChunkAt(const Input& input, const ChunkRange& range, bool binary, size_
     }
   }
   // Before first: the byte before the range and the end of the row it was in.
-  chunk->start = first;
+  chunk->start = pad + first;
   chunk->size = end - first;
 }
 
