@@ -45,9 +45,11 @@ struct ItemCodec {
   ItemPlainEncodeFn encode_plain[internal::kNumFormats];  // by Format
 };
 
-// The reference kernel's verdict on a text without options that the codec
-// rejected (zeroes id): out of line, the plain entries' cold path.
-Result ExplainPlainItem(Format format, const uint8_t* text, size_t length, uint8_t* id);
+// The reference kernel's verdict on a text without prefix, TypeID or
+// terminator that the codec rejected (zeroes id): out of line, the cold path
+// of the plain entries and of lenient decode_one.
+Result ExplainPlainItem(Format format, bool lenient, const uint8_t* text, size_t length,
+                        uint8_t* id);
 
 // The portable codec (kernels/scalar/item_swar.h), compiled for the baseline:
 // the reference table's, and every target's without a codec of its own.

@@ -34,7 +34,7 @@ Result DecodePlain(const uint8_t* text, size_t length, uint8_t* id) {
   if (length == internal::kTextLength[static_cast<int>(kFormat)] && kDecode(text, id)) [[likely]] {
     return {};
   }
-  return kernels::ExplainPlainItem(kFormat, text, length, id);
+  return kernels::ExplainPlainItem(kFormat, false, text, length, id);
 }
 
 // Format::kUuid takes both of its text forms.
@@ -46,7 +46,7 @@ Result DecodeUuidPlain(const uint8_t* text, size_t length, uint8_t* id) {
   } else if (length == kUuidHexTextLength && kDecode32(text, id)) {
     return {};
   }
-  return kernels::ExplainPlainItem(Format::kUuid, text, length, id);
+  return kernels::ExplainPlainItem(Format::kUuid, false, text, length, id);
 }
 
 // Canonical case: ULIDs and Record IDs upper, UUIDs lower.

@@ -22,8 +22,8 @@ using single::Alphabet;
 
 bool IsCrockford(Format format) { return format == Format::kUlid || format == Format::kRecordId; }
 
-// single::DecodeActive out of line: decode_one's common path stays small
-// and keeps its arguments in registers.
+// single::DecodeActive out of line (the lenient codec; strict calls take the
+// plain entries): decode_one's options path stays small.
 [[gnu::noinline]] bool DecodeBody(Format format, Alphabet alphabet, const uint8_t* text, size_t len,
                                   uint8_t* id) {
   return single::DecodeActive(format, alphabet, text, len, id);
@@ -34,15 +34,6 @@ bool IsCrockford(Format format) { return format == Format::kUlid || format == Fo
                                  uint8_t* id) {
   return reference::DecodeItem(spec, reinterpret_cast<const uint8_t*>(text.data()), text.size(),
                                id);
-}
-
-// The same without prefix, TypeID or terminator.
-[[gnu::noinline]] Result ExplainPlain(Format format, bool lenient, std::string_view text,
-                                      uint8_t* id) {
-  reference::ItemSpec spec;
-  spec.format = format;
-  spec.lenient = lenient;
-  return Explain(spec, text, id);
 }
 
 // & rather than &&: one branch on the result, none for each field.
@@ -103,7 +94,7 @@ inline Result DecodePlain(Format format, bool lenient, std::string_view text, ui
         bytes, text.size(), id);
   }
   if (!DecodeBody(format, Alphabet::kLenient, bytes, text.size(), id)) [[unlikely]] {
-    return ExplainPlain(format, lenient, text, id);
+    return kernels::ExplainPlainItem(format, true, bytes, text.size(), id);
   }
   return {};
 }
@@ -148,7 +139,8 @@ Result decode_one(Format format, std::string_view text, uint8_t* id, const TextO
   return DecodePlain(format, options.lenient, text, id);
 }
 
-// One combined test, then the plain entry as a tail call (see DecodePlain).
+// One combined test, then the plain entry as a tail call. Not through
+// DecodePlain: inlined there, GCC copies the Result instead of tail-calling.
 Result decode_one(Format format, std::string_view text, uint8_t* id) {
   const auto f = static_cast<unsigned>(format);
   if (BadArguments(text, id) || f >= kernels::kNumFormats) [[unlikely]] {

@@ -261,9 +261,11 @@ const kernels::KernelTable& Table() { return kReferenceTable; }
 
 namespace sortid::kernels {
 
-Result ExplainPlainItem(Format format, const uint8_t* text, size_t length, uint8_t* id) {
+Result ExplainPlainItem(Format format, bool lenient, const uint8_t* text, size_t length,
+                        uint8_t* id) {
   reference::ItemSpec spec;
   spec.format = format;
+  spec.lenient = lenient;
   return reference::DecodeItem(spec, text, length, id);
 }
 
