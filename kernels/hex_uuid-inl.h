@@ -22,6 +22,7 @@
 #include "hwy/highway.h"
 #include "kernels/alphabet.h"
 #include "kernels/avx2/uuid_decode-inl.h"
+#include "kernels/avx2/uuid_encode-inl.h"
 #include "kernels/avx3/uuid_decode-inl.h"
 #include "kernels/avx3_dl/uuid_decode-inl.h"
 #include "kernels/avx3_dl/uuid_dense-inl.h"
@@ -408,6 +409,28 @@ HWY_INLINE void EncodeUuidStep(D d, const ItemLayout& layout, EncodeSlots slots,
   }
 }
 
+#if SORTID_TARGET_UUID_AVX2_ENCODE_PAIRS
+// Items [begin, count - (count - begin) % 2) by the AVX2 pairs
+// (kernels/avx2/uuid_encode-inl.h); returns where the rest starts.
+template <bool kHyphens, bool kTerminator>
+HWY_INLINE size_t EncodeUuidPairs(const ItemLayout& layout, EncodeSlots slots,
+                                  const uint8_t* hex_digits, const uint8_t* ids, uint8_t* out,
+                                  size_t begin, size_t count) {
+  const UuidEncodeConstants k =
+      UuidEncodeConstantsOf<kHyphens, kTerminator>(hex_digits, slots.terminator);
+  const BulkTag d;
+  static_assert(BlocksOf(BulkTag()) == 2);
+  size_t i = begin;
+  for (; i + 2 <= count; i += 2) {
+    uint8_t* slot = out + i * slots.stride;
+    if (slots.prefix) StorePrefix(d, layout, slot);
+    EncodeUuidPairAvx2<kHyphens, kTerminator>(k, ids + 16 * i, slot + slots.prefix_len,
+                                              slots.stride);
+  }
+  return i;
+}
+#endif
+
 template <bool kHyphens>
 size_t EncodeUuid(const kernels::EncodeArgs& args) {
   const ItemLayout layout = UuidLayout<kHyphens>(args, args.out_stride);
@@ -427,6 +450,12 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   const uint8_t* const ids = args.ids;
   const size_t stride = args.out_stride;
   const EncodeSlots slots = EncodeSlotsOf(layout);
+#if SORTID_TARGET_UUID_AVX2_ENCODE_PAIRS
+  dense = slots.terminator >= 0 ? EncodeUuidPairs<kHyphens, true>(layout, slots, hex_digits, ids,
+                                                                  out, dense, args.count)
+                                : EncodeUuidPairs<kHyphens, false>(layout, slots, hex_digits, ids,
+                                                                   out, dense, args.count);
+#endif
   ForEachStep(dense, args.count, [&](auto d, size_t i) {
     EncodeUuidStep<kHyphens>(d, layout, slots, hex_digits, ids + 16 * i, out + i * stride);
   });
