@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "hwy/highway.h"
+#include "kernels/avx2/uuid_encode-inl.h"
 #include "kernels/item_codec.h"
 #include "kernels/sse4/item_codec-inl.h"
 #include "kernels/target_guard.h"
@@ -185,9 +186,15 @@ bool DecodeUuid(const uint8_t* text, uint8_t* out) {
                           out);
 }
 
-// 36 characters do not fit one register's 32 lanes, so encode keeps the
-// SSE4 code, which has no more instructions.
+#if SORTID_TARGET_UUID_AVX2_ENCODE_PAIRS
+// Two stores, not the SSE4 code's three (kernels/avx2/uuid_encode-inl.h:
+// stores are what bound it on AMD Zen 3).
+void EncodeUuid(const uint8_t* id, bool lower, char* out) {
+  EncodeUuidItemAvx2(id, lower, reinterpret_cast<uint8_t*>(out));
+}
+#else
 using item_sse4::EncodeUuid;
+#endif
 using item_sse4::EncodeUuidHex;
 
 }  // namespace item_avx2

@@ -42,10 +42,12 @@ namespace HWY_NAMESPACE {
 
 // Per output character of a 32-byte vector: the ID byte of its digit
 // (0x80: none, a hyphen or the terminator), 0xFF when the digit is that
-// byte's high nibble, and the byte XORed into the looked-up '0' where there
-// is no digit ('-' ^ '0'; the terminator's is added per call).
+// byte's high nibble, the nibble mask (0x0F; 0 where there is no digit, so
+// that the lookup gives '0' there), and the byte XORed into that '0' ('-' ^
+// '0'; the terminator's is added per call). The mask is a table, not a
+// constant: GCC would build a uniform one from a general register.
 struct UuidEncodeVector {
-  alignas(32) std::array<uint8_t, 32> source{}, high{}, fixup{};
+  alignas(32) std::array<uint8_t, 32> source{}, high{}, mask{}, fixup{};
 };
 
 // The character at position c of the form (36 with hyphens, 32 bare):
@@ -64,6 +66,7 @@ constexpr void SetUuidEncodeChar(UuidEncodeVector* v, size_t j, int digit) {
     return;
   }
   v->source[j] = static_cast<uint8_t>(digit / 2);
+  v->mask[j] = 0x0F;
   v->high[j] = digit % 2 == 0 ? 0xFF : 0x00;
 }
 
@@ -105,7 +108,8 @@ static_assert(kUuidTailVector<true, true>.source[15] == 0x80 &&
 // The loaded tables and per-call constants of one call.
 struct UuidEncodeConstants {
   __m256i digits;  // the 16 ASCII digits in both lanes
-  __m256i nibble_mask, head_source, head_high, head_fixup, tail_source, tail_high, tail_fixup;
+  __m256i head_source, head_high, head_mask, head_fixup;
+  __m256i tail_source, tail_high, tail_mask, tail_fixup;
 };
 
 template <bool kHyphens, bool kTerminator>
@@ -118,12 +122,13 @@ HWY_INLINE UuidEncodeConstants UuidEncodeConstantsOf(const uint8_t* hex_digits, 
   UuidEncodeConstants k;
   k.digits =
       _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(hex_digits)));
-  k.nibble_mask = _mm256_set1_epi8(0x0F);
   k.head_source = load(head.source);
   k.head_high = load(head.high);
+  k.head_mask = load(head.mask);
   k.head_fixup = load(head.fixup);
   k.tail_source = load(tail.source);
   k.tail_high = load(tail.high);
+  k.tail_mask = load(tail.mask);
   k.tail_fixup = load(tail.fixup);
   if constexpr (kTerminator) {
     // Byte 15 of each lane: the terminator, where the table lookup gave '0'
@@ -135,13 +140,13 @@ HWY_INLINE UuidEncodeConstants UuidEncodeConstantsOf(const uint8_t* hex_digits, 
   return k;
 }
 
-// The characters for `source` (IDs in the lanes) under one table.
-HWY_INLINE __m256i UuidEncodeChars(const UuidEncodeConstants& k, __m256i ids, __m256i source,
-                                   __m256i high, __m256i fixup) {
+// The characters for `ids` (IDs in the lanes) under one vector's tables.
+HWY_INLINE __m256i UuidEncodeChars(__m256i digits, __m256i ids, __m256i source, __m256i high,
+                                   __m256i mask, __m256i fixup) {
   const __m256i bytes = _mm256_shuffle_epi8(ids, source);
   const __m256i nibbles =
-      _mm256_and_si256(_mm256_blendv_epi8(bytes, _mm256_srli_epi16(bytes, 4), high), k.nibble_mask);
-  return _mm256_xor_si256(_mm256_shuffle_epi8(k.digits, nibbles), fixup);
+      _mm256_and_si256(_mm256_blendv_epi8(bytes, _mm256_srli_epi16(bytes, 4), high), mask);
+  return _mm256_xor_si256(_mm256_shuffle_epi8(digits, nibbles), fixup);
 }
 
 // Encodes the items at ids (32 bytes) into text and text + stride (each
@@ -152,18 +157,67 @@ HWY_INLINE void EncodeUuidPairAvx2(const UuidEncodeConstants& k, const uint8_t* 
   const auto* id = reinterpret_cast<const __m128i*>(ids);
   const __m256i a = _mm256_broadcastsi128_si256(_mm_loadu_si128(id));
   const __m256i b = _mm256_broadcastsi128_si256(_mm_loadu_si128(id + 1));
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(text),
-                      UuidEncodeChars(k, a, k.head_source, k.head_high, k.head_fixup));
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(text + stride),
-                      UuidEncodeChars(k, b, k.head_source, k.head_high, k.head_fixup));
+  _mm256_storeu_si256(
+      reinterpret_cast<__m256i*>(text),
+      UuidEncodeChars(k.digits, a, k.head_source, k.head_high, k.head_mask, k.head_fixup));
+  _mm256_storeu_si256(
+      reinterpret_cast<__m256i*>(text + stride),
+      UuidEncodeChars(k.digits, b, k.head_source, k.head_high, k.head_mask, k.head_fixup));
   if constexpr (kHyphens || kTerminator) {
     constexpr size_t kFirst = kUuidTailFirst<kHyphens, kTerminator>;
     const __m256i both = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(ids));
-    const __m256i tail = UuidEncodeChars(k, both, k.tail_source, k.tail_high, k.tail_fixup);
+    const __m256i tail =
+        UuidEncodeChars(k.digits, both, k.tail_source, k.tail_high, k.tail_mask, k.tail_fixup);
     _mm_storeu_si128(reinterpret_cast<__m128i*>(text + kFirst), _mm256_castsi256_si128(tail));
     _mm_storeu_si128(reinterpret_cast<__m128i*>(text + stride + kFirst),
                      _mm256_extracti128_si256(tail, 1));
   }
+}
+
+// The 16 ASCII digits in both lanes, upper case [0] and lower case [1].
+struct UuidItemConstants {
+  alignas(32) std::array<uint8_t, 32> digits[2];
+};
+constexpr UuidItemConstants MakeUuidItemConstants() {
+  UuidItemConstants t{};
+  for (size_t j = 0; j < 32; ++j) {
+    t.digits[0][j] = static_cast<uint8_t>("0123456789ABCDEF"[j % 16]);
+    t.digits[1][j] = static_cast<uint8_t>("0123456789abcdef"[j % 16]);
+  }
+  return t;
+}
+inline constexpr UuidItemConstants kUuidItemConstants = MakeUuidItemConstants();
+
+// One item, 36 characters at out: the head vector's 32 and [20, 36) from
+// the same tables in 128 bits, two stores (the per-item codec).
+HWY_INLINE void EncodeUuidItemAvx2(const uint8_t* id, bool lower, uint8_t* out) {
+  const auto load32 = [](const std::array<uint8_t, 32>& a) {
+    return _mm256_load_si256(reinterpret_cast<const __m256i*>(a.data()));
+  };
+  const auto load16 = [](const std::array<uint8_t, 32>& a) {
+    return _mm_load_si128(reinterpret_cast<const __m128i*>(a.data()));
+  };
+  constexpr const UuidEncodeVector& head = kUuidHeadVector<true>;
+  constexpr const UuidEncodeVector& tail = kUuidTailVector<true, false>;
+  const UuidItemConstants& k = kUuidItemConstants;
+  // vbroadcasti128 from memory: a load, no lane-crossing shuffle.
+  const __m256i both =
+      _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(id)));
+  const __m256i digits = load32(k.digits[lower ? 1 : 0]);
+  const __m256i head_bytes = _mm256_shuffle_epi8(both, load32(head.source));
+  const __m256i head_nibbles = _mm256_and_si256(
+      _mm256_blendv_epi8(head_bytes, _mm256_srli_epi16(head_bytes, 4), load32(head.high)),
+      load32(head.mask));
+  const __m256i head_chars =
+      _mm256_xor_si256(_mm256_shuffle_epi8(digits, head_nibbles), load32(head.fixup));
+  const __m128i tail_bytes = _mm_shuffle_epi8(_mm256_castsi256_si128(both), load16(tail.source));
+  const __m128i tail_nibbles =
+      _mm_and_si128(_mm_blendv_epi8(tail_bytes, _mm_srli_epi16(tail_bytes, 4), load16(tail.high)),
+                    load16(tail.mask));
+  const __m128i tail_chars = _mm_xor_si128(
+      _mm_shuffle_epi8(_mm256_castsi256_si128(digits), tail_nibbles), load16(tail.fixup));
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), head_chars);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 20), tail_chars);
 }
 
 #endif  // SORTID_TARGET_UUID_AVX2_ENCODE_PAIRS
