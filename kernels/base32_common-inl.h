@@ -349,7 +349,9 @@ HWY_INLINE size_t DecodeBase32Range(D d, const kernels::DecodeArgs& args, const 
 // per vector; kernels/avx2/crockford_decode-inl.h: one item per vector; both
 // in steps of 8), with this file's translation and packing; returns where it
 // stopped.
-template <bool kLowerOnly>
+// kStride: 26, or 27 for items each followed by args.terminator (AVX2
+// only).
+template <bool kLowerOnly, size_t kStride = 26>
 HWY_INLINE size_t DecodeUlidBorrowed(const kernels::DecodeArgs& args, const Base32DecodeState& s,
                                      size_t begin, ValidityWriter* validity) {
   const BulkTag d;
@@ -372,6 +374,7 @@ HWY_INLINE size_t DecodeUlidBorrowed(const kernels::DecodeArgs& args, const Base
   };
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
 #if SORTID_TARGET_ULID_AVX3_PAIRS
+  static_assert(kStride == 26);
   // Output bytes 0-5 from A's lanes (0, 2), 6-15 from B's (1, 3).
   alignas(64) static constexpr std::array<uint8_t, 64> kFinalAB = [] {
     std::array<uint8_t, 64> t{};
@@ -389,9 +392,10 @@ HWY_INLINE size_t DecodeUlidBorrowed(const kernels::DecodeArgs& args, const Base
     for (size_t j = 0; j < 16; ++j) t[16 + j] = j + 6 < 16 ? kFinalB[j + 6] : 0x80;
     return t;
   }();
-  return DecodeUlidBorrowedAvx2(text, args.ids, begin, args.count,
-                                _mm256_load_si256(reinterpret_cast<const __m256i*>(kFinal.data())),
-                                translate, pack, validity);
+  return DecodeUlidBorrowedAvx2<kStride>(
+      text, args.ids, begin, args.count,
+      _mm256_load_si256(reinterpret_cast<const __m256i*>(kFinal.data())), args.terminator,
+      translate, pack, validity);
 #endif
 }
 #endif
@@ -413,6 +417,18 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
       done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, 0,
                                                            kStep, &local_validity);
       done = DecodeUlidBorrowed<kLowerOnly>(args, state, done, &local_validity);
+    }
+  }
+#endif
+#if SORTID_TARGET_ULID_AVX2_BORROWED
+  if constexpr (!kPlain && Fmt::kChars == 26) {
+    constexpr size_t kStep = 2 * BlocksOf(BulkTag());
+    // Lines: no prefix, the terminator right after the ID.
+    if (local_layout.chunks == 0 && local_layout.terminator >= 0 &&
+        args.stride == Fmt::kChars + 1 && args.count >= 2 * kStep) {
+      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, 0,
+                                                           kStep, &local_validity);
+      done = DecodeUlidBorrowed<kLowerOnly, Fmt::kChars + 1>(args, state, done, &local_validity);
     }
   }
 #endif

@@ -32,18 +32,24 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_ULID_AVX2_BORROWED
 
-// Decodes plain 26-byte ULIDs [begin, end) in steps of 8, leaving at least
-// one item after the last step; begin >= 1 (the first load reads the 6 bytes
-// before item begin). Returns where it stopped. translate(chars): values, bit
+// Decodes ULIDs [begin, end) in steps of 8, leaving at least one item after
+// the last step; begin >= 1 (the first load reads the 6 bytes before item
+// begin). Returns where it stopped. kStride 26: plain items; 27: each item
+// followed by the byte `terminator` (lines), whose compare is a byte per item
+// outside the vectors: the borrowed bytes then end with the previous item's
+// terminator, so the step's error test covers the own bytes only. translate(chars): values, bit
 // 7 set for characters outside the alphabet inside 0x30-0x7F; pack(values):
 // 40-bit groups per u64 lane (Pack40); final: the output byte shuffle, bytes
 // 0-5 of the ID from the low lane and bytes 6-15 to bytes 0-9 of the high.
-template <class Translate, class Pack>
+template <size_t kStride, class Translate, class Pack>
 HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size_t begin,
-                                         size_t end, __m256i final, const Translate& translate,
-                                         const Pack& pack, ValidityWriter* validity) {
-  constexpr size_t kStride = 26;
+                                         size_t end, __m256i final, int terminator,
+                                         const Translate& translate, const Pack& pack,
+                                         ValidityWriter* validity) {
+  static_assert(kStride == 26 || kStride == 27);
+  constexpr bool kLines = kStride == 27;
   constexpr size_t kStep = 8;
+  const auto term = static_cast<uint8_t>(terminator);
   // The borrowed bytes are 0-5 of the low lane, the first character byte 6.
   static constexpr auto kOwn = simd_tables::UlidOwnBytes<32, 32>();
   static constexpr auto kBias = simd_tables::UlidFirstCharBias<32, 32>();
@@ -62,9 +68,11 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
     // saturating subtract). The borrowed bytes are the previous item's own
     // characters: valid when it is.
     __m256i any = _mm256_setzero_si256(), lowest = _mm256_set1_epi8(0x7F);
+    __m256i highest = _mm256_set1_epi8(-128);
     for (size_t k = 0; k < kStep; ++k) {
       const __m256i chars = load(item + k * kStride);
       lowest = _mm256_min_epi8(lowest, chars);
+      if constexpr (kLines) highest = _mm256_max_epi8(highest, chars);
       const __m256i values = translate(chars);
       any = _mm256_or_si256(any, values);
       // Two 16-byte stores instead of a lane merge: the high lane's, 6 bytes
@@ -76,10 +84,22 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(bytes));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 6), _mm256_extracti128_si256(bytes, 1));
     }
-    const __m256i error =
-        _mm256_or_si256(_mm256_adds_epu8(any, bias()), _mm256_subs_epi8(lowest, k30));
+    __m256i error = _mm256_or_si256(_mm256_adds_epu8(any, bias()), _mm256_subs_epi8(lowest, k30));
+    uint32_t wrong_terminators = 0;
+    if constexpr (kLines) {
+      error = _mm256_and_si256(error,
+                               _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kOwn.data())));
+      // Byte 5 of each load is the terminator before the item: those of
+      // items i - 1 to i + 6 are all right when that byte's minimum and
+      // maximum over the step both are (item i - 1's is checked twice).
+      const __m256i t = _mm256_set1_epi8(static_cast<char>(term));
+      const auto same = static_cast<uint32_t>(_mm256_movemask_epi8(
+          _mm256_and_si256(_mm256_cmpeq_epi8(lowest, t), _mm256_cmpeq_epi8(highest, t))));
+      wrong_terminators = (~same >> simd_tables::kUlidBorrowed - 1 & 1) |
+                          static_cast<uint32_t>(item[(kStep - 1) * kStride + 26] ^ term);
+    }
     uint32_t step_errors = 0;
-    if (HWY_UNLIKELY(_mm256_movemask_epi8(error) != 0)) {
+    if (HWY_UNLIKELY((_mm256_movemask_epi8(error) | wrong_terminators) != 0)) {
       // Rare: the step is loaded and translated again, per item, without the
       // borrowed bytes.
       const __m256i own = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kOwn.data()));
@@ -89,7 +109,8 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
             _mm256_and_si256(_mm256_or_si256(_mm256_adds_epu8(translate(chars), bias()),
                                              _mm256_subs_epi8(chars, k30)),
                              own);
-        if (_mm256_movemask_epi8(e) == 0) continue;
+        const bool wrong_terminator = kLines && item[k * kStride + 26] != term;
+        if (_mm256_movemask_epi8(e) == 0 && !wrong_terminator) continue;
         step_errors |= 1u << k;
         std::memset(ids + 16 * (i + k), 0, 16);
       }

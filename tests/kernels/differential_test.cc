@@ -98,6 +98,7 @@ std::vector<Variant> Variants() {
   for (Format f : {Format::kUlid, Format::kRecordId, Format::kUuid, Format::kUuidHex}) {
     out.push_back({f, "", -1, 0, false});
     out.push_back({f, "", '\n', 0, f == Format::kUlid});
+    out.push_back({f, "", '\r', 0, false});  // lines, strict, another terminator
     out.push_back({f, "u_", -1, 3, false});
     out.push_back({f, "u_", '\n', 0, false});  // dense with prefix and terminator
     out.push_back({f, "ORDER#", '\n', 0, false});
