@@ -101,13 +101,38 @@ inline constexpr bool kCanFoldTerminator = false;
 #else
 inline constexpr bool kCanFoldTerminator = true;
 #endif
+// 0xFF at the terminator's byte of a whole item's high lane, in both lanes
+// (before the lanes are paired up).
+template <class Fmt>
+inline constexpr std::array<uint8_t, 32> kWholeTerminatorLane = [] {
+  std::array<uint8_t, 32> t{};
+  t[Fmt::kChars - 16] = t[Fmt::kChars] = 0xFF;
+  return t;
+}();
 inline constexpr std::array<uint8_t, 16> kDownOneLane = {1, 2,  3,  4,  5,  6,  7,  8,
                                                          9, 10, 11, 12, 13, 14, 15, 0x80};
+
+// Lines on AVX2 (no prefix, stride = characters + 1): each item one 32-byte
+// store, its characters [16, kChars) and the terminator moved into the high
+// lane from the second chunk. The store runs past the item into the next
+// one's first bytes, which that item's store then writes: never the last
+// item of a call. Fewer stores again than two per item (kFoldTerminator).
+template <class Fmt>
+constexpr std::array<uint8_t, 32> WholeItemDown() {
+  std::array<uint8_t, 32> t{};
+  constexpr size_t kShift = 16 - Fmt::kSecondChunk;  // chunk lane of character 16
+  for (size_t j = 0; j < 32; ++j) {
+    t[j] = j % 16 + kShift < 16 ? static_cast<uint8_t>(j % 16 + kShift) : uint8_t{0x80};
+  }
+  return t;
+}
 
 // Encodes items [begin, end) in steps of kUnroll * BlocksOf(d); returns where
 // it stopped. kPlain and the locals: as for DecodeBase32Range.
 // kFoldTerminator: the layout has a terminator (kCanFoldTerminator).
-template <class Fmt, bool kPlain, size_t kUnroll, bool kFoldTerminator = false, class D>
+// kWholeItems: lines on AVX2 (WholeItemDown), stopping before the last item.
+template <class Fmt, bool kPlain, size_t kUnroll, bool kFoldTerminator = false,
+          bool kWholeItems = false, class D>
 HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const ItemLayout& layout,
                                     const Base32EncodeState& s, size_t begin, size_t end,
                                     ValidityWriter* validity) {
@@ -133,8 +158,19 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
       hn::And(hn::LoadDup128(d, layout.terminator_lane),
               hn::Set(d, static_cast<uint8_t>(kFoldTerminator ? layout.terminator : 0)));
   constexpr size_t kSecondStore = Fmt::kSecondChunk + (kFoldTerminator ? 1 : 0);
+  static_assert(!kWholeItems || (kFoldTerminator && hn::MaxLanes(D()) == 32));
+#if SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3)
+  static constexpr auto kWholeDown = WholeItemDown<Fmt>();
+  // The terminator at byte kChars - 16 of the high lane (after the shift).
+  const __m256i whole_down =
+      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kWholeDown.data()));
+  const __m256i whole_terminator = _mm256_and_si256(
+      _mm256_set1_epi8(static_cast<char>(kWholeItems ? layout.terminator : 0)),
+      _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kWholeTerminatorLane<Fmt>.data())));
+#endif
+  const size_t last = kWholeItems ? 1 : 0;  // items left after the last step
   size_t i = begin;
-  for (; i + kUnroll * kBlocks <= end; i += kUnroll * kBlocks) {
+  for (; i + kUnroll * kBlocks + last <= end; i += kUnroll * kBlocks) {
     uint32_t step_errors = 0;
 #pragma GCC unroll 4
     for (size_t u = 0; u < kUnroll; ++u) {
@@ -158,10 +194,21 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
         chars0 = hn::And(chars0, keep);
         chars1 = hn::And(chars1, keep);
       }
+      uint8_t* slot = out + at * stride;
+#if SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3)
+      if constexpr (kWholeItems) {
+        const __m256i high =
+            _mm256_or_si256(_mm256_shuffle_epi8(chars1.raw, whole_down), whole_terminator);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(slot),
+                            _mm256_permute2x128_si256(chars0.raw, high, 0x20));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(slot + stride),
+                            _mm256_permute2x128_si256(chars0.raw, high, 0x31));
+        continue;
+      }
+#endif
       if constexpr (kFoldTerminator) {
         chars1 = hn::Or(hn::TableLookupBytesOr0(chars1, down_one_lane), terminator_lane);
       }
-      uint8_t* slot = out + at * stride;
       if constexpr (!kPlain) StorePrefix(d, layout, slot);
       StoreBlocks(d, chars0, slot + prefix_len, stride);
       StoreBlocks(d, chars1, slot + prefix_len + kSecondStore, stride);
@@ -181,8 +228,15 @@ void EncodeBase32Layout(const kernels::EncodeArgs& args, const ItemLayout& layou
   if (begin >= end) return;
   if constexpr (!kPlain && kCanFoldTerminator) {
     if (layout.terminator >= 0) {
-      size_t done = EncodeBase32Range<Fmt, kPlain, 2, true>(BulkTag(), args, layout, state, begin,
-                                                            end, validity);
+      size_t done = begin;
+#if SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3)
+      if (layout.prefix_len == 0 && layout.stride == Fmt::kChars + 1) {
+        done = EncodeBase32Range<Fmt, kPlain, 2, true, true>(BulkTag(), args, layout, state, done,
+                                                             end, validity);
+      }
+#endif
+      done = EncodeBase32Range<Fmt, kPlain, 2, true>(BulkTag(), args, layout, state, done, end,
+                                                     validity);
       done = EncodeBase32Range<Fmt, kPlain, 1, true>(BulkTag(), args, layout, state, done, end,
                                                      validity);
       EncodeBase32Range<Fmt, kPlain, 1, true>(OneTag(), args, layout, state, done, end, validity);
