@@ -4,7 +4,7 @@
 Generates a 1 GiB one-ULID-per-line file (once, in --dir), then times, with
 the median of --runs runs each (output to /dev/null):
   cat FILE                              the read-side limit of this machine
-  sortid convert --to uuid FILE         one core
+  sortid convert --to uuid FILE         --threads 1 and --threads 2
   sortid convert --field 2 ... CSV      field mode (a 3-column CSV of the IDs)
   sortid gen -n 100000000 [--threads T]
 Usage: bench/cli_throughput.py SORTID_BINARY [--dir DIR] [--runs N]
@@ -49,21 +49,25 @@ def main():
     csv_size = os.path.getsize(csv)
     subprocess.run(["cat", ulids, csv], stdout=subprocess.DEVNULL, check=True)  # page cache
 
-    # cat and convert alternate, so that both see the same machine state; the
-    # ratio is the median of the per-pair ratios.
-    cats, converts = [], []
+    # cat and convert alternate, so that both see the same machine state; a
+    # ratio is the median of the per-round ratios.
+    cats, converts = [], {1: [], 2: []}
     for _ in range(args.runs):
         cats.append(timed(["cat", ulids], 1))
-        converts.append(timed([args.sortid, "convert", "--to", "uuid", "--no-progress", ulids], 1))
-    cat, convert = statistics.median(cats), statistics.median(converts)
-    ratio = statistics.median(c / v for c, v in zip(cats, converts))
+        for threads in converts:
+            converts[threads].append(timed([args.sortid, "convert", "--to", "uuid", "--threads",
+                                            str(threads), "--no-progress", ulids], 1))
+    cat = statistics.median(cats)
     field = timed([args.sortid, "convert", "--field", "2", "--to", "uuid", "--no-progress", csv],
                   args.runs)
     print("input: %s (%.2f GiB, %d lines), median of %d runs" % (ulids, size / GIB, lines,
                                                                  args.runs))
     print("cat > /dev/null:                 %7.1f ms  %6.2f GB/s" % (cat * 1e3, size / cat / 1e9))
-    print("convert --to uuid > /dev/null:   %7.1f ms  %6.2f GB/s  = %.0f%% of cat (median of"
-          " per-pair ratios)" % (convert * 1e3, size / convert / 1e9, 100 * ratio))
+    for threads, times in converts.items():
+        convert = statistics.median(times)
+        ratio = statistics.median(c / v for c, v in zip(cats, times))
+        print("convert --to uuid --threads %d:    %7.1f ms  %6.2f GB/s  = %.0f%% of cat (median of"
+              " per-round ratios)" % (threads, convert * 1e3, size / convert / 1e9, 100 * ratio))
     print("convert --field 2 (CSV, %.2f GiB): %6.1f ms  %6.2f GB/s  %6.1f M rows/s" %
           (csv_size / GIB, field * 1e3, csv_size / field / 1e9, lines / field / 1e6))
     for threads in (1, 2):

@@ -3,7 +3,9 @@
 # installs what is missing (scripts/setup.sh: DuckDB, Node, the peers: Go
 # oklog/ulid from Debian, npm ulid), builds the bench preset and the Go peer,
 # makes the shared 1 M-ID data set, runs sortid_bench, the peers and the
-# engine benchmark, and writes bench/results/<CPU class>/{report.md,plot.svg,*.json}
+# engine benchmark and the command on a 1 GiB file (bench/cli_throughput.py, 3 GiB
+# of files in SORTID_CLI_DIR, default /tmp/sortid-cli-bench), and writes
+# bench/results/<CPU class>/{report.md,plot.svg,*.json,cli.txt}
 # (the class named after this CPU's best target, bench/report's cpu_class: one
 # current report per class, replaced in place), the summary tables in README.md
 # ("Performance") and the per-item tables in docs/performance.md.
@@ -35,6 +37,9 @@ if [[ -x build/bench/bench/sortid_engine_bench ]]; then
     --benchmark_format=json --benchmark_out="$out/engines.json" --benchmark_out_format=json \
     > /dev/null
 fi
+echo "== the command on 1 GiB in the page cache" >&2
+bench/cli_throughput.py build/bench/cli/sortid --dir "${SORTID_CLI_DIR:-/tmp/sortid-cli-bench}" \
+  --runs 5 > "$out/cli.txt"
 if [[ "$out" == "$class_dir" ]]; then
   bench/report "$out" --readme README.md --docs docs/performance.md
 else
