@@ -170,6 +170,22 @@ TEST(Generator, TextGenerationEncodesInOnePass) {
   EXPECT_EQ(std::string(text.data(), 10), "01ARYZ6S41");
 }
 
+// A random ULID is the clock's milliseconds (big-endian) and the next 10
+// keystream bytes, in order, across refills of the keystream buffer.
+TEST(Generator, RandomUlidsTakeTheKeystreamInOrder) {
+  FakeClock clock{0x0123456789AB};
+  const uint8_t seed[32] = {9};
+  Generator g(WithClock(&clock, seed)), same(WithClock(&clock, seed));
+  constexpr size_t kCount = 1000;  // 10 000 keystream bytes: two refills
+  const auto ids = Make(g, IdKind::kUlid, kCount);
+  std::vector<uint8_t> keystream(10 * kCount);
+  ASSERT_EQ(same.fill_random(keystream.data(), keystream.size()), Error::kOk);
+  for (size_t i = 0; i < kCount; ++i) {
+    ASSERT_EQ(TimestampField(ids[i]), 0x0123456789ABu) << i;
+    ASSERT_EQ(std::memcmp(ids[i].data() + 6, keystream.data() + 10 * i, 10), 0) << i;
+  }
+}
+
 // 8 threads x kPerThread random ULIDs from the process-wide pool: no duplicate.
 TEST(GeneratorThreads, NoDuplicatesAcrossEightThreads) {
   if (std::getenv("SORTID_TEST_QUICK") != nullptr) {
