@@ -40,10 +40,20 @@ Result FillRandomUlids(internal::GeneratorState& s, int64_t now, uint8_t* ids, s
     }
     const size_t run = std::min(count - i, s.available / 10);
     uint8_t* random = s.buffer + kBufferBytes - s.available;
+    // One 16-byte load, mask, or and store per ID: the load starts 6 bytes
+    // before the ID's random bytes, inside the buffer (its first 32 bytes,
+    // the next key, are never handed out), and those 6 give way to the stamp.
+    static_assert(kBufferBytes - internal::kRefillBytes >= 6);
+    using Bytes16 = uint8_t __attribute__((vector_size(16)));
+    Bytes16 stamp16{};
+    std::memcpy(&stamp16, &stamp, 6);
+    constexpr Bytes16 kRandomBytes = {0,    0,    0,    0,    0,    0,    0xFF, 0xFF,
+                                      0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
     for (size_t k = 0; k < run; ++k, ++i) {
-      uint8_t* id = ids + 16 * i;
-      std::memcpy(id, &stamp, 8);
-      std::memcpy(id + 6, random + 10 * k, 10);
+      Bytes16 id;
+      std::memcpy(&id, random + 10 * k - 6, 16);
+      id = (id & kRandomBytes) | stamp16;
+      std::memcpy(ids + 16 * i, &id, 16);
     }
     std::memset(random, 0, 10 * run);
     s.available -= 10 * run;
