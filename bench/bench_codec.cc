@@ -75,18 +75,32 @@ void SetCounters(benchmark::State& state, size_t count, size_t text_bytes) {
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(count * text_bytes));
 }
 
-void BM_Encode(benchmark::State& state, FormatInfo fmt, const char* target) {
+// Encodes count IDs laid out as options say (stride = item_length; with a
+// terminator, one ID per line: what `sortid gen` and `convert` write).
+void EncodeText(benchmark::State& state, FormatInfo fmt, const char* target,
+                const sortid::TextOptions& options) {
   if (!ForceTarget(state, target)) return;
   const auto count = static_cast<size_t>(state.range(0));
-  const size_t len = sortid::text_length(fmt.format);
+  const size_t stride = sortid::item_length(fmt.format, options);
   const Bytes& ids = RandomIds(count, fmt.format);
-  Chars text(count * len);
+  Chars text(count * stride);
   for (auto _ : state) {
-    const sortid::Result status = sortid::encode(fmt.format, ids.data(), count, text.data(), len);
+    const sortid::Result status =
+        sortid::encode(fmt.format, ids.data(), count, text.data(), stride, nullptr, options);
     benchmark::DoNotOptimize(status);
     benchmark::ClobberMemory();
   }
-  SetCounters(state, count, len);
+  SetCounters(state, count, stride);
+}
+
+void BM_Encode(benchmark::State& state, FormatInfo fmt, const char* target) {
+  EncodeText(state, fmt, target, sortid::TextOptions{});
+}
+
+void BM_EncodeLines(benchmark::State& state, FormatInfo fmt, const char* target) {
+  sortid::TextOptions lines;
+  lines.terminator = '\n';
+  EncodeText(state, fmt, target, lines);
 }
 
 // Decodes count IDs laid out as options say: stride = item_length, so with
@@ -257,6 +271,9 @@ void RegisterAll() {
                                            BM_Encode, fmt, target),
               benchmark::RegisterBenchmark(("decode_" + std::string(fmt.name) + suffix).c_str(),
                                            BM_Decode, fmt, target),
+              benchmark::RegisterBenchmark(
+                  ("encode_" + std::string(fmt.name) + "_lines" + suffix).c_str(), BM_EncodeLines,
+                  fmt, target),
               benchmark::RegisterBenchmark(
                   ("decode_" + std::string(fmt.name) + "_lines" + suffix).c_str(), BM_DecodeLines,
                   fmt, target)}) {
