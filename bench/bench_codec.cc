@@ -75,64 +75,57 @@ void SetCounters(benchmark::State& state, size_t count, size_t text_bytes) {
   state.SetBytesProcessed(state.iterations() * static_cast<int64_t>(count * text_bytes));
 }
 
-// Encodes count IDs laid out as options say (stride = item_length; with a
-// terminator, one ID per line: what `sortid gen` and `convert` write).
+// The layouts the kernel rows are measured in: IDs back to back, and one
+// per line.
+const sortid::TextOptions kPlain{};
+const sortid::TextOptions kLines = [] {
+  sortid::TextOptions lines;
+  lines.terminator = '\n';
+  return lines;
+}();
+
+// count (the benchmark's argument) random IDs and a text buffer for them laid
+// out as options say: stride = item_length, so with a terminator one ID per
+// line, what `sortid gen` and `convert` write and log files hold.
+struct TextLayout {
+  size_t count, stride;
+  const Bytes& ids;
+  Chars text;
+};
+TextLayout LayoutFor(benchmark::State& state, FormatInfo fmt, const sortid::TextOptions& options) {
+  const auto count = static_cast<size_t>(state.range(0));
+  const size_t stride = sortid::item_length(fmt.format, options);
+  return {count, stride, RandomIds(count, fmt.format), Chars(count * stride)};
+}
+
 void EncodeText(benchmark::State& state, FormatInfo fmt, const char* target,
                 const sortid::TextOptions& options) {
   if (!ForceTarget(state, target)) return;
-  const auto count = static_cast<size_t>(state.range(0));
-  const size_t stride = sortid::item_length(fmt.format, options);
-  const Bytes& ids = RandomIds(count, fmt.format);
-  Chars text(count * stride);
+  TextLayout t = LayoutFor(state, fmt, options);
   for (auto _ : state) {
-    const sortid::Result status =
-        sortid::encode(fmt.format, ids.data(), count, text.data(), stride, nullptr, options);
+    const sortid::Result status = sortid::encode(fmt.format, t.ids.data(), t.count, t.text.data(),
+                                                 t.stride, nullptr, options);
     benchmark::DoNotOptimize(status);
     benchmark::ClobberMemory();
   }
-  SetCounters(state, count, stride);
+  SetCounters(state, t.count, t.stride);
 }
 
-void BM_Encode(benchmark::State& state, FormatInfo fmt, const char* target) {
-  EncodeText(state, fmt, target, sortid::TextOptions{});
-}
-
-void BM_EncodeLines(benchmark::State& state, FormatInfo fmt, const char* target) {
-  sortid::TextOptions lines;
-  lines.terminator = '\n';
-  EncodeText(state, fmt, target, lines);
-}
-
-// Decodes count IDs laid out as options say: stride = item_length, so with
-// a terminator ('\n' written / checked) one ID per line, the layout of log
-// files and of the CLI's one-per-line mode.
 void DecodeText(benchmark::State& state, FormatInfo fmt, const char* target,
                 const sortid::TextOptions& options) {
   if (!ForceTarget(state, target)) return;
-  const auto count = static_cast<size_t>(state.range(0));
-  const size_t stride = sortid::item_length(fmt.format, options);
-  const Bytes& ids = RandomIds(count, fmt.format);
-  Chars text(count * stride);
-  (void)sortid::encode(fmt.format, ids.data(), count, text.data(), stride, nullptr, options);
-  Bytes out(count * 16), validity((count + 7) / 8);
+  TextLayout t = LayoutFor(state, fmt, options);
+  (void)sortid::encode(fmt.format, t.ids.data(), t.count, t.text.data(), t.stride, nullptr,
+                       options);
+  Bytes out(t.count * 16), validity((t.count + 7) / 8);
   for (auto _ : state) {
-    const sortid::Result status = sortid::decode(fmt.format, text.data(), count, stride, out.data(),
-                                                 validity.data(), options);
+    const sortid::Result status = sortid::decode(fmt.format, t.text.data(), t.count, t.stride,
+                                                 out.data(), validity.data(), options);
     benchmark::DoNotOptimize(status);
     benchmark::ClobberMemory();
   }
-  if (out != ids) state.SkipWithError("decode mismatch");
-  SetCounters(state, count, stride);
-}
-
-void BM_Decode(benchmark::State& state, FormatInfo fmt, const char* target) {
-  DecodeText(state, fmt, target, sortid::TextOptions{});
-}
-
-void BM_DecodeLines(benchmark::State& state, FormatInfo fmt, const char* target) {
-  sortid::TextOptions lines;
-  lines.terminator = '\n';
-  DecodeText(state, fmt, target, lines);
+  if (out != t.ids) state.SkipWithError("decode mismatch");
+  SetCounters(state, t.count, t.stride);
 }
 
 void BM_Memcpy(benchmark::State& state, FormatInfo fmt) {
@@ -266,17 +259,15 @@ void RegisterAll() {
         // Beyond L3 an iteration takes milliseconds: at least 0.25 s per
         // run, so that a noisy neighbour does not decide the median.
         const double min_time = n > 4096 ? 0.25 : 0.0;
-        for (auto* b :
-             {benchmark::RegisterBenchmark(("encode_" + std::string(fmt.name) + suffix).c_str(),
-                                           BM_Encode, fmt, target),
-              benchmark::RegisterBenchmark(("decode_" + std::string(fmt.name) + suffix).c_str(),
-                                           BM_Decode, fmt, target),
-              benchmark::RegisterBenchmark(
-                  ("encode_" + std::string(fmt.name) + "_lines" + suffix).c_str(), BM_EncodeLines,
-                  fmt, target),
-              benchmark::RegisterBenchmark(
-                  ("decode_" + std::string(fmt.name) + "_lines" + suffix).c_str(), BM_DecodeLines,
-                  fmt, target)}) {
+        const std::string name(fmt.name);
+        for (auto* b : {benchmark::RegisterBenchmark(("encode_" + name + suffix).c_str(),
+                                                     EncodeText, fmt, target, kPlain),
+                        benchmark::RegisterBenchmark(("decode_" + name + suffix).c_str(),
+                                                     DecodeText, fmt, target, kPlain),
+                        benchmark::RegisterBenchmark(("encode_" + name + "_lines" + suffix).c_str(),
+                                                     EncodeText, fmt, target, kLines),
+                        benchmark::RegisterBenchmark(("decode_" + name + "_lines" + suffix).c_str(),
+                                                     DecodeText, fmt, target, kLines)}) {
           b->Arg(n);
           if (min_time > 0) b->MinTime(min_time);
         }
