@@ -410,25 +410,18 @@ HWY_NOINLINE void DecodeBase32Layout(const kernels::DecodeArgs& args, const Item
   ValidityWriter local_validity = *validity;
   size_t done = 0;
 #if SORTID_TARGET_ULID_AVX3_PAIRS || SORTID_TARGET_ULID_AVX2_BORROWED
-  if constexpr (kPlain && Fmt::kChars == 26) {
+  // Plain ULIDs, or (AVX2) lines: no prefix, the terminator right after the
+  // ID.
+  constexpr bool kLines = !kPlain && SORTID_TARGET_ULID_AVX2_BORROWED;
+  if constexpr (Fmt::kChars == 26 && (kPlain || kLines)) {
     constexpr size_t kStep = 2 * BlocksOf(BulkTag());
-    if (args.stride == Fmt::kChars && args.count >= 2 * kStep) {
+    constexpr size_t kStride = kPlain ? 26 : 27;
+    const bool borrowed = kPlain || (local_layout.chunks == 0 && local_layout.terminator >= 0);
+    if (borrowed && args.stride == kStride && args.count >= 2 * kStep) {
       // Item 0 has no bytes before it: the first step goes the generic way.
       done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, 0,
                                                            kStep, &local_validity);
-      done = DecodeUlidBorrowed<kLowerOnly>(args, state, done, &local_validity);
-    }
-  }
-#endif
-#if SORTID_TARGET_ULID_AVX2_BORROWED
-  if constexpr (!kPlain && Fmt::kChars == 26) {
-    constexpr size_t kStep = 2 * BlocksOf(BulkTag());
-    // Lines: no prefix, the terminator right after the ID.
-    if (local_layout.chunks == 0 && local_layout.terminator >= 0 &&
-        args.stride == Fmt::kChars + 1 && args.count >= 2 * kStep) {
-      done = DecodeBase32Range<Fmt, kPlain, kLowerOnly, 2>(BulkTag(), args, local_layout, state, 0,
-                                                           kStep, &local_validity);
-      done = DecodeUlidBorrowed<kLowerOnly, Fmt::kChars + 1>(args, state, done, &local_validity);
+      done = DecodeUlidBorrowed<kLowerOnly, kStride>(args, state, done, &local_validity);
     }
   }
 #endif

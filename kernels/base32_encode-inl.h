@@ -112,6 +112,8 @@ inline constexpr std::array<uint8_t, 32> kWholeTerminatorLane = [] {
 inline constexpr std::array<uint8_t, 16> kDownOneLane = {1, 2,  3,  4,  5,  6,  7,  8,
                                                          9, 10, 11, 12, 13, 14, 15, 0x80};
 
+#define SORTID_TARGET_BASE32_AVX2_WHOLE_LINES \
+  (SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3))
 // Lines on AVX2 (no prefix, stride = characters + 1): each item one 32-byte
 // store, its characters [16, kChars) and the terminator moved into the high
 // lane from the second chunk. The store runs past the item into the next
@@ -159,7 +161,7 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
               hn::Set(d, static_cast<uint8_t>(kFoldTerminator ? layout.terminator : 0)));
   constexpr size_t kSecondStore = Fmt::kSecondChunk + (kFoldTerminator ? 1 : 0);
   static_assert(!kWholeItems || (kFoldTerminator && hn::MaxLanes(D()) == 32));
-#if SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3)
+#if SORTID_TARGET_BASE32_AVX2_WHOLE_LINES
   static constexpr auto kWholeDown = WholeItemDown<Fmt>();
   // The terminator at byte kChars - 16 of the high lane (after the shift).
   const __m256i whole_down =
@@ -195,7 +197,7 @@ HWY_INLINE size_t EncodeBase32Range(D d, const kernels::EncodeArgs& args, const 
         chars1 = hn::And(chars1, keep);
       }
       uint8_t* slot = out + at * stride;
-#if SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3)
+#if SORTID_TARGET_BASE32_AVX2_WHOLE_LINES
       if constexpr (kWholeItems) {
         const __m256i high =
             _mm256_or_si256(_mm256_shuffle_epi8(chars1.raw, whole_down), whole_terminator);
@@ -229,7 +231,7 @@ void EncodeBase32Layout(const kernels::EncodeArgs& args, const ItemLayout& layou
   if constexpr (!kPlain && kCanFoldTerminator) {
     if (layout.terminator >= 0) {
       size_t done = begin;
-#if SORTID_X86_AT_LEAST(AVX2) && !SORTID_X86_AT_LEAST(AVX3)
+#if SORTID_TARGET_BASE32_AVX2_WHOLE_LINES
       if (layout.prefix_len == 0 && layout.stride == Fmt::kChars + 1) {
         done = EncodeBase32Range<Fmt, kPlain, 2, true, true>(BulkTag(), args, layout, state, done,
                                                              end, validity);

@@ -450,13 +450,14 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   const uint8_t* const ids = args.ids;
   const size_t stride = args.out_stride;
   const EncodeSlots slots = EncodeSlotsOf(layout);
+  size_t done = dense;
 #if SORTID_TARGET_UUID_AVX2_ENCODE_PAIRS
-  dense = slots.terminator >= 0 ? EncodeUuidPairs<kHyphens, true>(layout, slots, hex_digits, ids,
-                                                                  out, dense, args.count)
-                                : EncodeUuidPairs<kHyphens, false>(layout, slots, hex_digits, ids,
-                                                                   out, dense, args.count);
+  done =
+      slots.terminator >= 0
+          ? EncodeUuidPairs<kHyphens, true>(layout, slots, hex_digits, ids, out, done, args.count)
+          : EncodeUuidPairs<kHyphens, false>(layout, slots, hex_digits, ids, out, done, args.count);
 #endif
-  ForEachStep(dense, args.count, [&](auto d, size_t i) {
+  ForEachStep(done, args.count, [&](auto d, size_t i) {
     EncodeUuidStep<kHyphens>(d, layout, slots, hex_digits, ids + 16 * i, out + i * stride);
   });
   // Every 16-byte value is a valid UUID.

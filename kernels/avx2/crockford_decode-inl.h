@@ -1,4 +1,5 @@
-// AVX2 ULID decoder for plain 26-byte items: each item from one 32-byte load
+// AVX2 ULID decoder for plain 26-byte items and for lines (27 bytes, a
+// terminator after each ID): each item from one 32-byte load
 // that starts 6 bytes before it, so its 128-bit lanes are exactly the A and
 // B blocks of the portable decoder (kernels/base32_common-inl.h), no slot
 // shuffle is needed, and the two lanes go out as two overlapping 16-byte
@@ -34,13 +35,14 @@ namespace HWY_NAMESPACE {
 
 // Decodes ULIDs [begin, end) in steps of 8, leaving at least one item after
 // the last step; begin >= 1 (the first load reads the 6 bytes before item
-// begin). Returns where it stopped. kStride 26: plain items; 27: each item
-// followed by the byte `terminator` (lines), whose compare is a byte per item
-// outside the vectors: the borrowed bytes then end with the previous item's
-// terminator, so the step's error test covers the own bytes only. translate(chars): values, bit
-// 7 set for characters outside the alphabet inside 0x30-0x7F; pack(values):
-// 40-bit groups per u64 lane (Pack40); final: the output byte shuffle, bytes
-// 0-5 of the ID from the low lane and bytes 6-15 to bytes 0-9 of the high.
+// begin). Returns where it stopped. kStride 26: plain items; 27: lines, each
+// ID followed by the byte `terminator`. The borrowed bytes of a line end with
+// the previous item's terminator, so the step's error test covers the own
+// bytes only, and the terminators are checked apart (below).
+// translate(chars): values, bit 7 set for characters outside the alphabet
+// inside 0x30-0x7F; pack(values): 40-bit groups per u64 lane (Pack40); final:
+// the output byte shuffle, bytes 0-5 of the ID from the low lane and bytes
+// 6-15 to bytes 0-9 of the high.
 template <size_t kStride, class Translate, class Pack>
 HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size_t begin,
                                          size_t end, __m256i final, int terminator,
@@ -49,6 +51,7 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
   static_assert(kStride == 26 || kStride == 27);
   constexpr bool kLines = kStride == 27;
   constexpr size_t kStep = 8;
+  constexpr size_t kChars = 26;  // the terminator's offset in a line
   const auto term = static_cast<uint8_t>(terminator);
   // The borrowed bytes are 0-5 of the low lane, the first character byte 6.
   static constexpr auto kOwn = simd_tables::UlidOwnBytes<32, 32>();
@@ -96,7 +99,7 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
       const auto same = static_cast<uint32_t>(_mm256_movemask_epi8(
           _mm256_and_si256(_mm256_cmpeq_epi8(lowest, t), _mm256_cmpeq_epi8(highest, t))));
       wrong_terminators = (~same >> simd_tables::kUlidBorrowed - 1 & 1) |
-                          static_cast<uint32_t>(item[(kStep - 1) * kStride + 26] ^ term);
+                          static_cast<uint32_t>(item[(kStep - 1) * kStride + kChars] ^ term);
     }
     uint32_t step_errors = 0;
     if (HWY_UNLIKELY((_mm256_movemask_epi8(error) | wrong_terminators) != 0)) {
@@ -109,7 +112,7 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
             _mm256_and_si256(_mm256_or_si256(_mm256_adds_epu8(translate(chars), bias()),
                                              _mm256_subs_epi8(chars, k30)),
                              own);
-        const bool wrong_terminator = kLines && item[k * kStride + 26] != term;
+        const bool wrong_terminator = kLines && item[k * kStride + kChars] != term;
         if (_mm256_movemask_epi8(e) == 0 && !wrong_terminator) continue;
         step_errors |= 1u << k;
         std::memset(ids + 16 * (i + k), 0, 16);

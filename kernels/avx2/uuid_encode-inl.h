@@ -148,6 +148,14 @@ HWY_INLINE __m256i UuidEncodeChars(__m256i digits, __m256i ids, __m256i source, 
       _mm256_and_si256(_mm256_blendv_epi8(bytes, _mm256_srli_epi16(bytes, 4), high), mask);
   return _mm256_xor_si256(_mm256_shuffle_epi8(digits, nibbles), fixup);
 }
+// The same in 128 bits (the per-item codec's tail window).
+HWY_INLINE __m128i UuidEncodeChars(__m128i digits, __m128i ids, __m128i source, __m128i high,
+                                   __m128i mask, __m128i fixup) {
+  const __m128i bytes = _mm_shuffle_epi8(ids, source);
+  const __m128i nibbles =
+      _mm_and_si128(_mm_blendv_epi8(bytes, _mm_srli_epi16(bytes, 4), high), mask);
+  return _mm_xor_si128(_mm_shuffle_epi8(digits, nibbles), fixup);
+}
 
 // Encodes the items at ids (32 bytes) into text and text + stride (each
 // pointing at the item's first ID character; the prefix is the caller's).
@@ -204,18 +212,11 @@ HWY_INLINE void EncodeUuidItemAvx2(const uint8_t* id, bool lower, uint8_t* out) 
   const __m256i both =
       _mm256_broadcastsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(id)));
   const __m256i digits = load32(k.digits[lower ? 1 : 0]);
-  const __m256i head_bytes = _mm256_shuffle_epi8(both, load32(head.source));
-  const __m256i head_nibbles = _mm256_and_si256(
-      _mm256_blendv_epi8(head_bytes, _mm256_srli_epi16(head_bytes, 4), load32(head.high)),
-      load32(head.mask));
-  const __m256i head_chars =
-      _mm256_xor_si256(_mm256_shuffle_epi8(digits, head_nibbles), load32(head.fixup));
-  const __m128i tail_bytes = _mm_shuffle_epi8(_mm256_castsi256_si128(both), load16(tail.source));
-  const __m128i tail_nibbles =
-      _mm_and_si128(_mm_blendv_epi8(tail_bytes, _mm_srli_epi16(tail_bytes, 4), load16(tail.high)),
-                    load16(tail.mask));
-  const __m128i tail_chars = _mm_xor_si128(
-      _mm_shuffle_epi8(_mm256_castsi256_si128(digits), tail_nibbles), load16(tail.fixup));
+  const __m256i head_chars = UuidEncodeChars(digits, both, load32(head.source), load32(head.high),
+                                             load32(head.mask), load32(head.fixup));
+  const __m128i tail_chars = UuidEncodeChars(
+      _mm256_castsi256_si128(digits), _mm256_castsi256_si128(both), load16(tail.source),
+      load16(tail.high), load16(tail.mask), load16(tail.fixup));
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), head_chars);
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 20), tail_chars);
 }
