@@ -384,12 +384,11 @@ HWY_INLINE size_t DecodeUlidBorrowed(const kernels::DecodeArgs& args, const Base
   return DecodeUlidPairsAvx3(text, args.ids, begin, args.count, _mm512_load_si512(kFinalAB.data()),
                              translate, pack, validity);
 #else
-  // Output bytes 0-5 from the low lane (A), 6-15 to bytes 0-9 of the high
-  // lane (B).
+  // Output bytes 0-5 from the low lane (A), 6-15 from the high lane (B).
   alignas(32) static constexpr std::array<uint8_t, 32> kFinal = [] {
     std::array<uint8_t, 32> t{};
     for (size_t j = 0; j < 16; ++j) t[j] = kFinalA[j];
-    for (size_t j = 0; j < 16; ++j) t[16 + j] = j + 6 < 16 ? kFinalB[j + 6] : 0x80;
+    for (size_t j = 0; j < 16; ++j) t[16 + j] = kFinalB[j];
     return t;
   }();
   return DecodeUlidBorrowedAvx2<kStride>(

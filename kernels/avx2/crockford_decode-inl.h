@@ -1,13 +1,15 @@
 // AVX2 ULID decoder for plain 26-byte items and for lines (27 bytes, a
 // terminator after each ID): each item from one 32-byte load
 // that starts 6 bytes before it, so its 128-bit lanes are exactly the A and
-// B blocks of the portable decoder (kernels/base32_common-inl.h), no slot
-// shuffle is needed, and the two lanes go out as two overlapping 16-byte
-// stores instead of being merged. Invariant: the 6 borrowed bytes are the
-// previous item's characters, valid when it is, and never reach the bytes
-// kept; errors (bytes with bit 7 set) are tested once per 8 items, with exact
-// per-item flags only for a step holding an invalid item. The AVX3 form of
-// the same layout is kernels/avx3/crockford_decode-inl.h.
+// B blocks of the portable decoder (kernels/base32_common-inl.h) and no slot
+// shuffle is needed. Two items go out as one 32-byte store: their lanes are
+// exchanged (two vperm2i128) and ORed, which costs less than a 16-byte store
+// at the 6-byte offset inside an ID (not 4-byte aligned: slow on AMD Zen 3;
+// docs/performance.md). Invariant: the 6 borrowed bytes are the previous
+// item's characters, valid when it is, and never reach the bytes kept; errors
+// (bytes with bit 7 set) are tested once per 8 items, with exact per-item
+// flags only for a step holding an invalid item. The AVX3 form of the same
+// layout is kernels/avx3/crockford_decode-inl.h.
 
 // Toggle include guard: included once per target by kernels/base32_common-inl.h.
 #if defined(SORTID_KERNELS_AVX2_CROCKFORD_DECODE_INL_H_) == defined(HWY_TARGET_TOGGLE)
@@ -33,16 +35,15 @@ namespace HWY_NAMESPACE {
 
 #if SORTID_TARGET_ULID_AVX2_BORROWED
 
-// Decodes ULIDs [begin, end) in steps of 8, leaving at least one item after
-// the last step; begin >= 1 (the first load reads the 6 bytes before item
-// begin). Returns where it stopped. kStride 26: plain items; 27: lines, each
-// ID followed by the byte `terminator`. The borrowed bytes of a line end with
-// the previous item's terminator, so the step's error test covers the own
-// bytes only, and the terminators are checked apart (below).
-// translate(chars): values, bit 7 set for characters outside the alphabet
-// inside 0x30-0x7F; pack(values): 40-bit groups per u64 lane (Pack40); final:
-// the output byte shuffle, bytes 0-5 of the ID from the low lane and bytes
-// 6-15 to bytes 0-9 of the high.
+// Decodes ULIDs [begin, end) in steps of 8; begin >= 1 (the first load reads
+// the 6 bytes before item begin). Returns where it stopped. kStride 26: plain
+// items; 27: lines, each ID followed by the byte `terminator`. The borrowed
+// bytes of a line end with the previous item's terminator, so the step's error
+// test covers the own bytes only, and the terminators are checked apart
+// (below). translate(chars): values, bit 7 set for characters outside the
+// alphabet inside 0x30-0x7F; pack(values): 40-bit groups per u64 lane
+// (Pack40); final: the output byte shuffle, bytes 0-5 of the ID from the low
+// lane and bytes 6-15 from the high, each lane zero elsewhere.
 template <size_t kStride, class Translate, class Pack>
 HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size_t begin,
                                          size_t end, __m256i final, int terminator,
@@ -64,7 +65,7 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(item - simd_tables::kUlidBorrowed));
   };
   size_t i = begin;
-  for (; i + kStep < end; i += kStep) {
+  for (; i + kStep <= end; i += kStep) {
     const uint8_t* item = text + i * kStride;
     // Any value with bit 7 set or a first character above 7 (the OR of the
     // values keeps both), any byte outside 0x30-0x7F (signed min, then a
@@ -72,20 +73,21 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
     // characters: valid when it is.
     __m256i any = _mm256_setzero_si256(), lowest = _mm256_set1_epi8(0x7F);
     __m256i highest = _mm256_set1_epi8(-128);
-    for (size_t k = 0; k < kStep; ++k) {
-      const __m256i chars = load(item + k * kStride);
+    const auto decode = [&](const uint8_t* at) HWY_ATTR __attribute__((always_inline)) {
+      const __m256i chars = load(at);
       lowest = _mm256_min_epi8(lowest, chars);
       if constexpr (kLines) highest = _mm256_max_epi8(highest, chars);
       const __m256i values = translate(chars);
       any = _mm256_or_si256(any, values);
-      // Two 16-byte stores instead of a lane merge: the high lane's, 6 bytes
-      // on, overwrites the low lane's unused bytes, and its last 6 bytes are
-      // the next item's, stored after it (hence the item left after the
-      // last step).
-      const __m256i bytes = _mm256_shuffle_epi8(pack(values), final);
-      uint8_t* out = ids + 16 * (i + k);
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm256_castsi256_si128(bytes));
-      _mm_storeu_si128(reinterpret_cast<__m128i*>(out + 6), _mm256_extracti128_si256(bytes, 1));
+      return _mm256_shuffle_epi8(pack(values), final);
+    };
+    for (size_t k = 0; k < kStep; k += 2) {
+      const __m256i first = decode(item + k * kStride);
+      const __m256i second = decode(item + (k + 1) * kStride);
+      const __m256i low_lanes = _mm256_permute2x128_si256(first, second, 0x20);
+      const __m256i high_lanes = _mm256_permute2x128_si256(first, second, 0x31);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(ids + 16 * (i + k)),
+                          _mm256_or_si256(low_lanes, high_lanes));
     }
     __m256i error = _mm256_or_si256(_mm256_adds_epu8(any, bias()), _mm256_subs_epi8(lowest, k30));
     uint32_t wrong_terminators = 0;
