@@ -373,27 +373,21 @@ HWY_INLINE size_t DecodeUlidBorrowed(const kernels::DecodeArgs& args, const Base
     return Pack40(d, hn::Vec<BulkTag>{values}).raw;
   };
   const auto* text = reinterpret_cast<const uint8_t*>(args.text);
-#if SORTID_TARGET_ULID_AVX3_PAIRS
-  static_assert(kStride == 26);
-  // Output bytes 0-5 from A's lanes (0, 2), 6-15 from B's (1, 3).
+  // Output bytes 0-5 from A's lanes (even), 6-15 from B's (odd): one item
+  // per 256 bits, in both forms.
   alignas(64) static constexpr std::array<uint8_t, 64> kFinalAB = [] {
     std::array<uint8_t, 64> t{};
     for (size_t j = 0; j < 64; ++j) t[j] = (j / 16) % 2 == 0 ? kFinalA[j % 16] : kFinalB[j % 16];
     return t;
   }();
+#if SORTID_TARGET_ULID_AVX3_PAIRS
+  static_assert(kStride == 26);
   return DecodeUlidPairsAvx3(text, args.ids, begin, args.count, _mm512_load_si512(kFinalAB.data()),
                              translate, pack, validity);
 #else
-  // Output bytes 0-5 from the low lane (A), 6-15 from the high lane (B).
-  alignas(32) static constexpr std::array<uint8_t, 32> kFinal = [] {
-    std::array<uint8_t, 32> t{};
-    for (size_t j = 0; j < 16; ++j) t[j] = kFinalA[j];
-    for (size_t j = 0; j < 16; ++j) t[16 + j] = kFinalB[j];
-    return t;
-  }();
   return DecodeUlidBorrowedAvx2<kStride>(
       text, args.ids, begin, args.count,
-      _mm256_load_si256(reinterpret_cast<const __m256i*>(kFinal.data())), args.terminator,
+      _mm256_load_si256(reinterpret_cast<const __m256i*>(kFinalAB.data())), args.terminator,
       translate, pack, validity);
 #endif
 }

@@ -52,7 +52,8 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
   static_assert(kStride == 26 || kStride == 27);
   constexpr bool kLines = kStride == 27;
   constexpr size_t kStep = 8;
-  constexpr size_t kChars = 26;  // the terminator's offset in a line
+  static_assert(kStep % 2 == 0);  // stored in pairs
+  constexpr size_t kChars = 26;   // the terminator's offset in a line
   const auto term = static_cast<uint8_t>(terminator);
   // The borrowed bytes are 0-5 of the low lane, the first character byte 6.
   static constexpr auto kOwn = simd_tables::UlidOwnBytes<32, 32>();
