@@ -36,6 +36,8 @@ Input::Input(const std::string& path) {
   const bool known = ::fstat(fd_, &st) == 0;
   if (known && S_ISREG(st.st_mode)) {
     size_ = st.st_size;
+    const off_t at = owned_ ? 0 : ::lseek(fd_, 0, SEEK_CUR);
+    if (at > 0) start_offset_ = static_cast<uint64_t>(at);
     ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
   } else if (known && S_ISDIR(st.st_mode)) {
     if (owned_) ::close(fd_);

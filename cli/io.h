@@ -27,6 +27,9 @@ class Input {
   int fd() const { return fd_; }
   // Size in bytes when the input is a regular file, else -1.
   int64_t size() const { return size_; }
+  // Where a regular file's reads start: standard input may come open at an
+  // offset (a shell that read a header first); reads by offset add it.
+  uint64_t start_offset() const { return start_offset_; }
   // A pipe or terminal may block a read for ever: once cancel_fd (an
   // eventfd) is readable, Read returns 0 (the run has stopped elsewhere).
   void set_cancel_fd(int cancel_fd) { cancel_fd_ = cancel_fd; }
@@ -35,6 +38,7 @@ class Input {
   int fd_ = -1;
   bool owned_ = false;
   int64_t size_ = -1;
+  uint64_t start_offset_ = 0;
   int cancel_fd_ = -1;
   std::string name_;
 };

@@ -58,8 +58,9 @@ class ChunkReader {
   // Fills *chunk with the next piece; false (nothing taken) at the end.
   // Throws CliError(kExitIo) on a read error.
   bool Next(ChunkBytes* chunk);
-  // After Next: where the next row starts in the input, when the rest can
-  // be cut by offset (no byte order mark or header to come, not at the end).
+  // After Next: where the next row starts, in bytes from where the input's
+  // reads began (Input::start_offset), when the rest can be cut by offset
+  // (no byte order mark or header to come, not at the end).
   bool RowStartOffset(uint64_t* offset) const;
   size_t limit() const { return limit_; }
   size_t chunk_bytes() const { return chunk_bytes_; }

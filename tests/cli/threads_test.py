@@ -7,10 +7,10 @@ records) mix good IDs with bad ones, duplicates, rows over --max-row-bytes
 lines, CRLF, a byte order mark, a header and a missing final newline. Each is
 run through convert, validate and shard with one thread and with 2, 4 or 7,
 cut into chunks of many sizes (SORTID_CHUNK_BYTES, as small as one byte), read
-from a file, from several files (now and then one that does not exist) and from
-a pipe. Standard output, standard
-error, the exit code, the --rejects file and the shard files must be
-byte-identical.
+from a file, from several files (now and then one that does not exist), from
+a pipe and from a regular file as standard input opened at an offset. Standard
+output, standard error, the exit code, the --rejects file, the shard files
+and the offset standard input is left at must be byte-identical.
 
 Usage: threads_test.py SORTID_BINARY [ROUNDS]
 """
@@ -143,9 +143,20 @@ def run(binary, args, threads, chunk, files, stdin_data, work):
     else:
         os.mkdir(shards)
     env = dict(os.environ, SORTID_CHUNK_BYTES=str(chunk))
-    proc = subprocess.run([binary] + args + ["--threads", str(threads)] + files,
-                          input=stdin_data, capture_output=True, env=env, timeout=120)
+    command = [binary] + args + ["--threads", str(threads)] + files
+    if isinstance(stdin_data, tuple):  # a regular file as standard input, opened at an offset
+        path, offset = stdin_data
+        with open(path, "rb") as f:
+            f.seek(offset)
+            proc = subprocess.run(command, stdin=f, capture_output=True, env=env, timeout=120)
+            after = os.lseek(f.fileno(), 0, os.SEEK_CUR)
+    else:
+        proc = subprocess.run(command, input=stdin_data, capture_output=True, env=env,
+                              timeout=120)
+        after = None
     result = {"rc": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr}
+    if after is not None and proc.returncode == 0:  # read to the end (a stop ends mid-block)
+        result["standard input's offset after the run"] = after
     path = os.path.join(work, "rejects")
     if os.path.exists(path):
         result["rejects"] = open(path, "rb").read()
@@ -226,6 +237,11 @@ def main():
             files = [p for p, _ in inputs]
             if len(inputs) == 1 and rng.random() < 0.3:  # a pipe: read in order, never by offset
                 stdin_data, files = inputs[0][1], []
+            elif len(inputs) == 1 and rng.random() < 0.15:
+                # Standard input a regular file that the shell has read into
+                # (a header taken off first): cut by offset from there on.
+                data = inputs[0][1]
+                stdin_data, files = (inputs[0][0], rng.randrange(len(data) + 1)), []
             if files and rng.random() < 0.05:  # an input that cannot be opened, after the others
                 files.append(os.path.join(work, "missing"))
             threads = rng.choice([2, 4, 7])
@@ -233,9 +249,10 @@ def main():
             one = run(binary, args, 1, chunk, files, stdin_data, work)
             many = run(binary, args, threads, chunk, files, stdin_data, work)
             if one != many:
+                where = files if stdin_data is None else (
+                    f"stdin {stdin_data}" if isinstance(stdin_data, tuple) else "stdin")
                 print(f"round {r}: sortid {' '.join(args)} --threads {threads} "
-                      f"(SORTID_CHUNK_BYTES={chunk}, "
-                      f"{'stdin' if stdin_data is not None else files})")
+                      f"(SORTID_CHUNK_BYTES={chunk}, {where})")
                 for key in sorted(set(one) | set(many)):
                     if one.get(key) != many.get(key):
                         print(f"  {key} differs:\n    1 thread:  {one.get(key)!r:.600}\n"
