@@ -25,7 +25,8 @@ class Input {
   size_t ReadAt(char* out, size_t n, uint64_t offset) const;
   const std::string& name() const { return name_; }
   int fd() const { return fd_; }
-  // Size in bytes when the input is a regular file, else -1.
+  // Size in bytes when the input is a regular file (all of it, wherever
+  // its reads start), else -1.
   int64_t size() const { return size_; }
   // Where a regular file's reads start: standard input may come open at an
   // offset (a shell that read a header first); reads by offset add it.

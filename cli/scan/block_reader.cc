@@ -46,6 +46,9 @@ int64_t TotalSize(const std::vector<std::string>& names) {
     const int rc = name == "-" ? ::fstat(STDIN_FILENO, &st) : ::stat(name.c_str(), &st);
     if (rc != 0 || !S_ISREG(st.st_mode)) return -1;
     total += st.st_size;
+    // Standard input may arrive past its start: the bytes before are not read.
+    if (name == "-")
+      total -= std::clamp<int64_t>(::lseek(STDIN_FILENO, 0, SEEK_CUR), 0, st.st_size);
   }
   return total;
 }

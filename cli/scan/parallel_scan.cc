@@ -217,18 +217,20 @@ class Pipeline {
           return true;
         }
       } else if (reader_.Next(&c->bytes)) {
-        uint64_t offset = 0;
-        if (input_->size() >= 0 && reader_.RowStartOffset(&offset) &&
-            (offset += input_->start_offset()) < static_cast<uint64_t>(input_->size())) {
-          by_offset_ = true;
-          offset_start_ = next_begin_ = offset;
-          file_size_ = static_cast<uint64_t>(input_->size());
+        uint64_t read = 0;  // from where the input's reads began
+        if (input_->size() >= 0 && reader_.RowStartOffset(&read)) {
+          const uint64_t offset = input_->start_offset() + read;
+          if (offset < static_cast<uint64_t>(input_->size())) {
+            by_offset_ = true;
+            offset_start_ = next_begin_ = offset;
+            file_size_ = static_cast<uint64_t>(input_->size());
+          }
         }
         return true;
       }
-      // Read by offset, the file's own offset stayed where the cut began;
-      // it ends at the end, as reading in order leaves it (standard input
-      // shared with the shell that runs the next command on it).
+      // Read by offset, the file's own offset stayed where the reads in
+      // order stopped; it goes to the end, where reading in order leaves it
+      // (standard input shared with the next command the shell runs on it).
       if (by_offset_) (void)::lseek(input_->fd(), 0, SEEK_END);
       input_.reset();
       ++next_file_;

@@ -198,12 +198,17 @@ def edge_cases(binary, work):
                     .replace("SHARDS", os.path.join(work, "shards")) for a in template]
             args += ["--max-row-bytes", str(MAX_ROW), "--no-progress"]
             for chunk in [1, 7, 27, 64, 65, 66, 67, 68, 100, 4096]:
-                for files, stdin_data in (([path], None), ([], data)):
+                # A file, a pipe, and the file as standard input opened mid-row and past
+                # its end.
+                offset = (chunk * 7) % (len(data) + 1) if chunk != 4096 else len(data) + 10
+                for files, stdin_data in (([path], None), ([], data), ([], (path, offset))):
                     one = run(binary, args, 1, chunk, files, stdin_data, work)
                     many = run(binary, args, 3, chunk, files, stdin_data, work)
                     if one != many:
+                        where = "file" if files else (
+                            f"stdin at {stdin_data[1]}" if isinstance(stdin_data, tuple) else "stdin")
                         print(f"edge input {n}: sortid {' '.join(args)} --threads 3 "
-                              f"(SORTID_CHUNK_BYTES={chunk}, {'stdin' if files == [] else 'file'})")
+                              f"(SORTID_CHUNK_BYTES={chunk}, {where})")
                         for key in sorted(set(one) | set(many)):
                             if one.get(key) != many.get(key):
                                 print(f"  {key}: {one.get(key)!r:.300} against "
