@@ -22,6 +22,11 @@ void RefuseBinaryToTerminal(bool forced) {
                  "a file or a pipe, or add --force-binary");
 }
 
+int64_t ReadOffset(int fd) {
+  const off_t at = ::lseek(fd, 0, SEEK_CUR);
+  return at > 0 ? at : 0;
+}
+
 Input::Input(const std::string& path) {
   if (path.empty() || path == "-") {
     fd_ = STDIN_FILENO;
@@ -36,8 +41,7 @@ Input::Input(const std::string& path) {
   const bool known = ::fstat(fd_, &st) == 0;
   if (known && S_ISREG(st.st_mode)) {
     size_ = st.st_size;
-    const off_t at = owned_ ? 0 : ::lseek(fd_, 0, SEEK_CUR);
-    if (at > 0) start_offset_ = static_cast<uint64_t>(at);
+    if (!owned_) start_offset_ = static_cast<uint64_t>(ReadOffset(fd_));
     ::posix_fadvise(fd_, 0, 0, POSIX_FADV_SEQUENTIAL);
   } else if (known && S_ISDIR(st.st_mode)) {
     if (owned_) ::close(fd_);

@@ -29,7 +29,7 @@ class Input {
   // its reads start), else -1.
   int64_t size() const { return size_; }
   // Where a regular file's reads start: standard input may come open at an
-  // offset (a shell that read a header first); reads by offset add it.
+  // offset (a shell that read a header first).
   uint64_t start_offset() const { return start_offset_; }
   // A pipe or terminal may block a read for ever: once cancel_fd (an
   // eventfd) is readable, Read returns 0 (the run has stopped elsewhere).
@@ -43,6 +43,9 @@ class Input {
   int cancel_fd_ = -1;
   std::string name_;
 };
+
+// Where the next read of fd starts (0 when it cannot seek).
+int64_t ReadOffset(int fd);
 
 // Binary records on a terminal garble it: refused (CliError(kExitUsage))
 // when standard output is a terminal, unless forced (--force-binary).

@@ -47,8 +47,7 @@ int64_t TotalSize(const std::vector<std::string>& names) {
     if (rc != 0 || !S_ISREG(st.st_mode)) return -1;
     total += st.st_size;
     // Standard input may arrive past its start: the bytes before are not read.
-    if (name == "-")
-      total -= std::clamp<int64_t>(::lseek(STDIN_FILENO, 0, SEEK_CUR), 0, st.st_size);
+    if (name == "-") total -= std::min<int64_t>(ReadOffset(STDIN_FILENO), st.st_size);
   }
   return total;
 }

@@ -40,7 +40,7 @@ void ChunkReader::Start(Input& input) {
   file_start_ = true;
   header_pending_ = header_;
   carry_.clear();
-  read_ = 0;
+  read_ = input.start_offset();
 }
 
 bool ChunkReader::RowStartOffset(uint64_t* offset) const {

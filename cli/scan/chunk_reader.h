@@ -58,9 +58,9 @@ class ChunkReader {
   // Fills *chunk with the next piece; false (nothing taken) at the end.
   // Throws CliError(kExitIo) on a read error.
   bool Next(ChunkBytes* chunk);
-  // After Next: where the next row starts, in bytes from where the input's
-  // reads began (Input::start_offset), when the rest can be cut by offset
-  // (no byte order mark or header to come, not at the end).
+  // After Next: the file offset where the next row starts, when the rest
+  // can be cut by offset (no byte order mark or header to come, not at the
+  // end).
   bool RowStartOffset(uint64_t* offset) const;
   size_t limit() const { return limit_; }
   size_t chunk_bytes() const { return chunk_bytes_; }
@@ -82,7 +82,7 @@ class ChunkReader {
   bool eof_ = false;
   bool file_start_ = false;
   bool header_pending_ = false;
-  uint64_t read_ = 0;        // bytes read from the input
+  uint64_t read_ = 0;        // the input's offset after the bytes read
   std::vector<char> carry_;  // bytes read after the last chunk's end
 };
 

@@ -217,14 +217,12 @@ class Pipeline {
           return true;
         }
       } else if (reader_.Next(&c->bytes)) {
-        uint64_t read = 0;  // from where the input's reads began
-        if (input_->size() >= 0 && reader_.RowStartOffset(&read)) {
-          const uint64_t offset = input_->start_offset() + read;
-          if (offset < static_cast<uint64_t>(input_->size())) {
-            by_offset_ = true;
-            offset_start_ = next_begin_ = offset;
-            file_size_ = static_cast<uint64_t>(input_->size());
-          }
+        uint64_t offset = 0;
+        if (input_->size() >= 0 && reader_.RowStartOffset(&offset) &&
+            offset < static_cast<uint64_t>(input_->size())) {
+          by_offset_ = true;
+          offset_start_ = next_begin_ = offset;
+          file_size_ = static_cast<uint64_t>(input_->size());
         }
         return true;
       }
