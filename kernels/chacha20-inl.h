@@ -4,7 +4,7 @@
 // ChaCha Stream Cipher", ITNG 2014), so a vector of N lanes makes N blocks
 // (4 on SSE4 / NEON, 8 on AVX2, 16 on AVX-512). The output is transposed with
 // 4x4 interleaves inside each 128-bit block: 16-byte pieces of 4 blocks. On
-// AVX2 the rounds are assembly (kernels/avx2/chacha20_rounds-inl.h).
+// AVX2 the whole keystream is assembly (kernels/avx2/chacha20_keystream-inl.h).
 // Invariant: the keystream equals the RFC's block function for every counter,
 // and no keystream is left in vector registers (ClearVectorRegisters).
 
@@ -22,7 +22,7 @@
 #include <cstring>
 
 #include "hwy/highway.h"
-#include "kernels/avx2/chacha20_rounds-inl.h"
+#include "kernels/avx2/chacha20_keystream-inl.h"
 #include "kernels/simd_common-inl.h"
 #include "kernels/target_guard.h"
 
@@ -30,7 +30,7 @@ HWY_BEFORE_NAMESPACE();
 namespace sortid {
 namespace HWY_NAMESPACE {
 
-#if HWY_TARGET != HWY_SCALAR
+#if HWY_TARGET != HWY_SCALAR && !SORTID_CHACHA20_AVX2_ASM
 
 // Words a, b, c, d of 4 * BlocksOf blocks, transposed and stored: the 16 bytes
 // of words (a, b, c, d) of block k go to out + 64 k (out points at word a).
@@ -97,30 +97,9 @@ HWY_INLINE void AddWords(D32 d, const uint32_t* words, V& w0, V& w1, V& w2, V& w
 // Word-sliced rather than the row layout (4 row vectors of Lanes/4 blocks,
 // diagonal rounds by in-block word shuffles, as in Goll and Gueron), which is
 // slower on AVX2 and SSE4 (docs/performance.md): it needs 9 shift/shuffle
-// operations per block and double round against 6 here. On AVX2 16 registers
-// hold the 16 word vectors but not the temporaries, and the compiled loop
-// spills onto its critical path, hence the assembly rounds.
+// operations per block and double round against 6 here.
 template <class D32>
 HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uint8_t* out) {
-#if SORTID_CHACHA20_AVX2_ROUNDS
-  // AVX2: the rounds in assembly that keeps its spills off the critical path
-  // (kernels/avx2/chacha20_rounds-inl.h); word i of the 8 blocks in words[i].
-  static_assert(hn::MaxLanes(D32()) == 8);
-  const auto counters = hn::Add(hn::Set(d, counter), hn::Iota(d, 0));  // wraps like the RFC's
-  alignas(32) uint32_t words[16][8];
-  for (size_t i = 0; i < 16; ++i) {
-    hn::Store(i == 12 ? counters : hn::Set(d, state[i]), d, words[i]);
-  }
-  ChaCha20RoundsAvx2(words);
-  for (size_t i = 0; i < 16; ++i) {
-    const auto input = i == 12 ? counters : hn::Set(d, state[i]);
-    hn::Store(hn::Add(hn::Load(d, words[i]), input), d, words[i]);
-  }
-  for (size_t i = 0; i < 16; i += 4) {
-    StoreWordGroup(d, hn::Load(d, words[i]), hn::Load(d, words[i + 1]), hn::Load(d, words[i + 2]),
-                   hn::Load(d, words[i + 3]), out + 4 * i);
-  }
-#else
   const D32 d32 = d;
   auto x0 = hn::Set(d, state[0]), x1 = hn::Set(d, state[1]), x2 = hn::Set(d, state[2]),
        x3 = hn::Set(d, state[3]), x4 = hn::Set(d, state[4]), x5 = hn::Set(d, state[5]),
@@ -149,10 +128,13 @@ HWY_INLINE void ChaChaBlocks(D32 d, const uint32_t* state, uint32_t counter, uin
   StoreWordGroup(d, x4, x5, x6, x7, out + 16);
   StoreWordGroup(d, x8, x9, x10, x11, out + 32);
   StoreWordGroup(d, x12, x13, x14, x15, out + 48);
-#endif
 }
 
 #undef SORTID_CHACHA_QUARTER
+
+#endif  // HWY_TARGET != HWY_SCALAR && !SORTID_CHACHA20_AVX2_ASM
+
+#if HWY_TARGET != HWY_SCALAR
 
 // Zeroes every vector register: the keystream (and so the next key) must
 // not outlive the kernel in registers, as its stack copies do not (the
@@ -202,23 +184,27 @@ HWY_INLINE void ClearVectorRegisters() {
 // blocks % Lanes are made as one whole vector of blocks in a buffer and
 // copied (no partial vector stores).
 void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
+#if SORTID_CHACHA20_AVX2_ASM
+  ChaCha20KeystreamAvx2(state, out, blocks);
+  // The generator wipes 2 KiB of stack below its frame after a refill
+  // (lib/generator_entropy.cc): the kernel's buffers of keystream must fit
+  // well inside it, should one escape the kernel's own wipe.
+  static_assert(sizeof(ChaCha20Frame) + 512 <= 1536, "keystream buffers outgrow the stack wipe");
+#else
   const hn::Repartition<uint32_t, BulkTag> d;
   constexpr size_t kLanes = hn::MaxLanes(hn::Repartition<uint32_t, BulkTag>());
   size_t done = 0;
   for (; done + kLanes <= blocks; done += kLanes) {
     ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
   }
-  // The generator wipes 2 KiB of stack below its frame after a refill
-  // (lib/generator_entropy.cc): the kernel's buffers of keystream (this
-  // tail and the AVX2 rounds' 16 x 8 words) must fit well inside it.
-  static_assert(64 * kLanes + 16 * 8 * sizeof(uint32_t) <= 1536,
-                "keystream buffers outgrow the 2 KiB stack wipe");
+  static_assert(64 * kLanes <= 1536, "keystream buffers outgrow the stack wipe");
   if (done < blocks) {
     alignas(64) uint8_t last[64 * kLanes];
     ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), last);
     std::memcpy(out + 64 * done, last, 64 * (blocks - done));
     explicit_bzero(last, sizeof(last));
   }
+#endif
   ClearVectorRegisters();
 }
 
