@@ -191,7 +191,7 @@ size_t ConvertSink::Converted(const Batch& batch, size_t i, char* dst) const {
     case IdFormat::kIso8601:
       return sortid::format_iso8601(ms_[i], dst, out_len_);
     default:
-      std::memcpy(dst, &scratch_[i * out_len_], out_len_);
+      CopyShort(dst, &scratch_[i * out_len_], out_len_);
       return out_len_;
   }
 }
@@ -208,10 +208,10 @@ void ConvertSink::WriteRow(const Row& row, Fill fill) {
   }
   const size_t after = row.field_off + row.field_len;
   char* dst = out_.Reserve(row.row_len - row.field_len + out_len_);
-  std::memcpy(dst, row.begin, row.field_off);
+  CopyShort(dst, row.begin, row.field_off);
   size_t used = row.field_off;
   used += fill(dst + used);
-  std::memcpy(dst + used, row.begin + after, row.row_len - after);
+  CopyShort(dst + used, row.begin + after, row.row_len - after);
   used += row.row_len - after;
   out_.Commit(used);
   // A last line without a line ending gets the file's own (CRLF or LF).

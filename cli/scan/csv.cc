@@ -1,7 +1,6 @@
 #include "cli/scan/csv.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstring>
 
 namespace sortid::cli {
@@ -9,11 +8,16 @@ namespace {
 
 // The closing quote of a quoted field whose body starts at q: nullptr when
 // there is none before end, end when the answer depends on input not yet read
-// (a quote as the last byte could start a "" pair).
-const char* ClosingQuote(const char* q, const char* end, bool at_eof) {
+// (a quote as the last byte could start a "" pair). *newlines counts the '\n'
+// bytes passed (all of [q, end) when there is no closing quote).
+const char* ClosingQuote(const char* q, const char* end, bool at_eof, size_t* newlines) {
   for (;;) {
-    q = static_cast<const char*>(std::memchr(q, '"', static_cast<size_t>(end - q)));
-    if (q == nullptr) return nullptr;
+    q = FindEither(q, end, '"', '\n');
+    if (q == end) return nullptr;
+    if (*q == '\n') {
+      ++*newlines, ++q;
+      continue;
+    }
     if (q + 1 == end && !at_eof) return end;
     if (q + 1 < end && q[1] == '"') {
       q += 2;
@@ -31,22 +35,6 @@ size_t CountNewlines(const char* p, const char* end) {
     ++n, ++p;
   }
   return n;
-}
-
-// The lowest zero byte of x ^ pattern is found exactly by the borrow trick.
-const char* FindFieldEnd(const char* p, const char* end, char delimiter) {
-  constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
-  const uint64_t delimiters = kOnes * static_cast<uint8_t>(delimiter);
-  const uint64_t newlines = kOnes * static_cast<uint8_t>('\n');
-  for (; end - p >= 8; p += 8) {
-    uint64_t x;
-    std::memcpy(&x, p, 8);
-    const uint64_t a = x ^ delimiters, b = x ^ newlines;
-    const uint64_t hits = ((a - kOnes) & ~a & kHigh) | ((b - kOnes) & ~b & kHigh);
-    if (hits != 0) return p + (std::countr_zero(hits) >> 3);
-  }
-  while (p < end && *p != delimiter && *p != '\n') ++p;
-  return p;
 }
 
 void CutAtQuoteLine(const char* data, uint32_t quote_off, CsvRow* row) {
@@ -81,7 +69,8 @@ bool SplitCsvRow(const char* data, const char* end, bool at_eof, size_t field, c
     const char* const open = p;
     bool spans_lines = false;
     if (quoted) {
-      const char* q = ClosingQuote(p + 1, end, at_eof);
+      size_t inside = 0;  // line breaks inside the quotes
+      const char* q = ClosingQuote(p + 1, end, at_eof, &inside);
       if (q == end) return false;
       content_begin = p + 1;
       if (q == nullptr) {  // unterminated: the rest of the input is this row
@@ -90,12 +79,10 @@ bool SplitCsvRow(const char* data, const char* end, bool at_eof, size_t field, c
           row->problem_off = static_cast<uint32_t>(p - data);
         }
         row->flags |= CsvRow::kUnterminatedQuote;
-        const size_t inside = CountNewlines(p + 1, end);
         if (inside != 0 && cut_quote == nullptr) cut_quote = open;
         newlines += inside;
         content_end = p = end;
       } else {
-        const size_t inside = CountNewlines(p + 1, q);
         spans_lines = inside != 0;
         newlines += inside;
         content_end = q;

@@ -10,8 +10,10 @@
 #ifndef SORTID_CLI_SCAN_CSV_H_
 #define SORTID_CLI_SCAN_CSV_H_
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace sortid::cli {
 
@@ -51,8 +53,27 @@ bool SplitCsvRow(const char* data, const char* end, bool at_eof, size_t field, c
 // '\n' in [data + quote_off, data + row->row_len).
 void CutAtQuoteLine(const char* data, uint32_t quote_off, CsvRow* row);
 
-// First delimiter or '\n' in [p, end), or end (8 bytes at a time).
-const char* FindFieldEnd(const char* p, const char* end, char delimiter);
+// First byte in [p, end) equal to a or b, or end; 8 bytes at a time, inline:
+// it runs a few times per row. The lowest zero byte of x ^ pattern is found
+// exactly by the borrow trick (higher ones may be false hits).
+inline const char* FindEither(const char* p, const char* end, char a, char b) {
+  constexpr uint64_t kOnes = 0x0101010101010101u, kHigh = 0x8080808080808080u;
+  const uint64_t as = kOnes * static_cast<uint8_t>(a), bs = kOnes * static_cast<uint8_t>(b);
+  for (; end - p >= 8; p += 8) {
+    uint64_t x;
+    std::memcpy(&x, p, 8);
+    const uint64_t xa = x ^ as, xb = x ^ bs;
+    const uint64_t hits = ((xa - kOnes) & ~xa & kHigh) | ((xb - kOnes) & ~xb & kHigh);
+    if (hits != 0) return p + (std::countr_zero(hits) >> 3);
+  }
+  while (p < end && *p != a && *p != b) ++p;
+  return p;
+}
+
+// First delimiter or '\n' in [p, end), or end.
+inline const char* FindFieldEnd(const char* p, const char* end, char delimiter) {
+  return FindEither(p, end, delimiter, '\n');
+}
 
 // Number of '\n' bytes in [p, end).
 size_t CountNewlines(const char* p, const char* end);

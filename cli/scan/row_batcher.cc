@@ -27,7 +27,7 @@ Row Batch::row(size_t i) const {
 }
 
 RowBatcher::RowBatcher(RowDecoder& decoder) : decoder_(decoder) {
-  rows_.reserve(kBatchRows);
+  rows_.resize(kBatchRows);
   ids_.resize(kBatchRows * 16);
   validity_.resize(kBatchRows / 8);
 }
@@ -39,13 +39,14 @@ bool RowBatcher::WouldNotFit(const Row& row) const {
   return chunked_ && (row.newlines != 0 ? row.row_len > block : row.row_len >= block);
 }
 
-void RowBatcher::Add(Row row, size_t newlines, ScanPosition& position, Sink& sink) {
+void RowBatcher::Queue(size_t newlines, ScanPosition& position, Sink& sink) {
+  Row& row = rows_[count_];
   if (WouldNotFit(row)) {
-    Row cut;
-    cut.begin = row.begin;
-    cut.row_len = 64;
-    cut.flags = Row::kTooLong;
-    row = cut;
+    const char* begin = row.begin;
+    row = Row{};
+    row.begin = begin;
+    row.row_len = 64;
+    row.flags = Row::kTooLong;
   }
   row.line = position.line;
   // The buffer holds a line ending more than the limit: a row that fits it
@@ -59,12 +60,11 @@ void RowBatcher::Add(Row row, size_t newlines, ScanPosition& position, Sink& sin
     row.flags = static_cast<uint8_t>(row.flags | Row::kTooLong);
   }
   position.line += newlines;
-  rows_.push_back(row);
-  if (rows_.size() == kBatchRows) Flush(position, sink);
+  if (++count_ == kBatchRows) Flush(position, sink);
 }
 
 void RowBatcher::Flush(const ScanPosition& position, Sink& sink) {
-  const size_t n = rows_.size();
+  const size_t n = count_;
   if (n == 0) return;
   const size_t valid = decoder_.Decode(rows_.data(), n, ids_.data(), validity_.data());
   Batch batch;
@@ -76,7 +76,7 @@ void RowBatcher::Flush(const ScanPosition& position, Sink& sink) {
   batch.invalid = n - valid;
   batch.rows = rows_.data();
   sink.OnBatch(batch);
-  rows_.clear();
+  count_ = 0;
 }
 
 void RowBatcher::DeliverFixed(const char* base, size_t stride, uint8_t eol_len, const uint8_t* ids,

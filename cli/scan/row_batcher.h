@@ -17,12 +17,20 @@ class RowBatcher {
   explicit RowBatcher(RowDecoder& decoder);
 
   // Queues row at the current line; the line advances by the row's newlines.
-  void Add(Row row, size_t newlines, ScanPosition& position, Sink& sink);
+  void Add(const Row& row, size_t newlines, ScanPosition& position, Sink& sink) {
+    NextSlot() = row;
+    Queue(newlines, position, sink);
+  }
+  // The slot the next row is split into, then queued by Queue (or left, to
+  // be overwritten): a row made in place, not copied into the batch and
+  // partly rewritten there, is not read back through store-forwarding stalls.
+  Row& NextSlot() { return rows_[count_]; }
+  void Queue(size_t newlines, ScanPosition& position, Sink& sink);
   // Decodes and delivers the queued rows (rows point into the input block:
   // call before the block moves).
   void Flush(const ScanPosition& position, Sink& sink);
   // Drops the queued rows (a scan stopped by its sink).
-  void Clear() { rows_.clear(); }
+  void Clear() { count_ = 0; }
   // Chunks (--threads) may hold a row longer than the block one thread
   // reads: such a row is made what one thread makes of it, the bad row of
   // its first bytes, with no line ending.
@@ -37,7 +45,8 @@ class RowBatcher {
  private:
   RowDecoder& decoder_;
   bool chunked_ = false;
-  std::vector<Row> rows_;
+  std::vector<Row> rows_;  // kBatchRows slots, count_ of them queued
+  size_t count_ = 0;
   std::vector<uint8_t> ids_, validity_;
 };
 

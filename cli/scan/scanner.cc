@@ -161,20 +161,21 @@ size_t Scanner::SkipRest(const char* data, size_t size, bool at_eof) {
 size_t Scanner::ProcessFields(const char* data, size_t size, bool at_eof, Sink& sink) {
   size_t pos = 0;
   while (pos < size) {
-    Row row;
+    Row& row = batcher_.NextSlot();
     if (!SplitCsvRow(data + pos, data + size, at_eof, options_.field, options_.delimiter,
                      options_.quoting, &row)) {
       break;
     }
     row.begin = data + pos;
+    const size_t row_len = row.row_len;
     if (position_.header_pending && !batcher_.WouldNotFit(row)) {
       sink.OnHeader(*position_.file, {data + pos, row.row_len});
       position_.line += row.newlines;
       position_.header_pending = false;
     } else {
-      batcher_.Add(row, row.newlines, position_, sink);
+      batcher_.Queue(row.newlines, position_, sink);  // may flush: row is then reused
     }
-    pos += row.row_len;
+    pos += row_len;
   }
   return pos;
 }
