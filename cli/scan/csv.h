@@ -48,6 +48,13 @@ struct CsvRow {
 bool SplitCsvRow(const char* data, const char* end, bool at_eof, size_t field, char delimiter,
                  bool quoting, CsvRow* row);
 
+// SplitCsvRow's common case, from byte masks of the 64 bytes at data: a row
+// whose '\n' lies within them and whose quoted fields (when quoting) are well
+// formed. Returns false (row untouched) for any other row, and where 64 bytes
+// are not readable at data or the CPU has no SSE2; SplitCsvRow tries it first.
+bool SplitShortRow(const char* data, const char* end, size_t field, char delimiter, bool quoting,
+                   CsvRow* row);
+
 // Ends *row (split from data) at the end of the line holding byte quote_off,
 // which opens a malformed quoted field: the kQuoteCut rule above. Requires a
 // '\n' in [data + quote_off, data + row->row_len).

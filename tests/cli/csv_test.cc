@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -180,6 +181,62 @@ TEST(Csv, FindFieldEndEveryPosition) {
   }
   const std::string none(13, 'b');
   EXPECT_EQ(FindFieldEnd(none.data(), none.data() + none.size(), ','), none.data() + none.size());
+}
+
+// The masked fast path against the general path, on random rows short
+// enough for it (the general one sees the row alone, where it cannot run)
+// followed by random bytes that it must not read as part of the row.
+TEST(Csv, ShortRowMatchesTheGeneralPath) {
+  std::mt19937 rng(7);
+  constexpr std::string_view kBytes = "ab,;\r\" \n";
+  const auto byte = [&](std::string_view from) { return from[rng() % from.size()]; };
+  int fast = 0;
+  for (int t = 0; t < 20000; ++t) {
+    // Fields of random bytes, or quoted ones ("" pairs, delimiters and '\r'
+    // inside), some with bytes after the closing quote; a "\n" or "\r\n" end.
+    const bool quoting = rng() % 2 != 0;
+    const char delimiter = rng() % 2 != 0 ? ',' : ';';
+    std::string row;
+    for (size_t f = 0, fields = 1 + rng() % 5; f < fields; ++f) {
+      if (f != 0) row += delimiter;
+      const bool quoted = rng() % 2 != 0;
+      if (quoted) row += '"';
+      for (size_t i = 0, length = rng() % 12; i < length; ++i) {
+        row += quoted && rng() % 5 == 0 ? std::string("\"\"") : std::string(1, byte("ab,;\r \""));
+      }
+      if (quoted) row += '"';
+      if (rng() % 8 == 0) row += byte("ab\r\"");
+    }
+    if (row.size() > 62) row.resize(62);
+    row += rng() % 2 != 0 ? "\r\n" : "\n";
+    const size_t field = 1 + rng() % 5;
+    CsvRow general;
+    ASSERT_TRUE(SplitCsvRow(row.data(), row.data() + row.size(), true, field, delimiter, quoting,
+                            &general));
+    std::string padded = row;
+    for (int i = 0; i < 64; ++i) padded += byte(kBytes);
+    CsvRow masked;
+    if (!SplitShortRow(padded.data(), padded.data() + padded.size(), field, delimiter, quoting,
+                       &masked)) {
+      continue;
+    }
+    ++fast;
+    SCOPED_TRACE(testing::Message() << "row " << testing::PrintToString(row) << " field " << field
+                                    << " delimiter " << delimiter << " quoting " << quoting);
+    EXPECT_EQ(masked.field_off, general.field_off);
+    EXPECT_EQ(masked.field_len, general.field_len);
+    EXPECT_EQ(masked.row_len, general.row_len);
+    EXPECT_EQ(masked.eol_len, general.eol_len);
+    EXPECT_EQ(masked.flags, general.flags);
+    EXPECT_EQ(masked.fields_found, general.fields_found);
+    EXPECT_EQ(masked.newlines, general.newlines);
+    EXPECT_EQ(masked.problem_off, general.problem_off);
+  }
+#if defined(__SSE2__)
+  EXPECT_GT(fast, 10000);  // most rows: all but malformed quotes
+#else
+  EXPECT_EQ(fast, 0);  // no fast path on this CPU
+#endif
 }
 
 TEST(Csv, CountNewlines) {
