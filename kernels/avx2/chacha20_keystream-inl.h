@@ -96,6 +96,15 @@ namespace HWY_NAMESPACE {
   "vperm2i128 $0x31, " SORTID_YMM(hi) ", " SORTID_YMM(lo) ", %%ymm13\n\t"       \
   "vmovdqu %%ymm12, " #offset "(%[out])\n\t"                                     \
   "vmovdqu %%ymm13, 256+" #offset "(%[out])\n\t"
+// Words a..d and e..h (ymm registers) of the 8 blocks, transposed, as the
+// 32-byte rows at `offset` + 64 k of out: bytes 0-31 (words 0-7, offset 0)
+// or 32-63 (words 8-15, offset 32) of each block.
+#define SORTID_STORE_HALF(a, b, c, d, e, f, g, h, offset)                    \
+  SORTID_TRANSPOSE4(a, b, c, d)                                              \
+  SORTID_TRANSPOSE4(e, f, g, h)                                              \
+  SORTID_STORE_ROWS(a, e, offset)                                            \
+  SORTID_STORE_ROWS(b, f, 64 + offset) SORTID_STORE_ROWS(c, g, 128 + offset) \
+      SORTID_STORE_ROWS(d, h, 192 + offset)
 
 // Frame of the assembly loop: words[i] = input word i of the 8 blocks (word
 // 12 the 8 counters), then 4 rows where words 8..11 wait during the rounds.
@@ -168,20 +177,15 @@ HWY_INLINE void ChaCha20GroupsAvx2(ChaCha20Frame* frame, uint8_t* out, size_t gr
       "vpaddd 480(%[frame]), %%ymm11, %%ymm11\n\t"
       "vmovdqa %%ymm12, 512(%[frame])\n\t"
       "vmovdqa %%ymm13, 544(%[frame])\n\t"
-      // Words 0-7: bytes 0-31 of each block.
-      SORTID_TRANSPOSE4(0, 1, 2, 3) SORTID_TRANSPOSE4(4, 5, 6, 7)
-      SORTID_STORE_ROWS(0, 4, 0) SORTID_STORE_ROWS(1, 5, 64)
-      SORTID_STORE_ROWS(2, 6, 128) SORTID_STORE_ROWS(3, 7, 192)
-      // Words 8-15: bytes 32-63.
+      SORTID_STORE_HALF(0, 1, 2, 3, 4, 5, 6, 7, 0)
+      // Words 8-11 back from the frame (10 and 11 still without their input).
       "vmovdqa 512(%[frame]), %%ymm0\n\t"
       "vmovdqa 544(%[frame]), %%ymm1\n\t"
       "vmovdqa 576(%[frame]), %%ymm2\n\t"
       "vmovdqa 608(%[frame]), %%ymm3\n\t"
       "vpaddd 320(%[frame]), %%ymm2, %%ymm2\n\t"
       "vpaddd 352(%[frame]), %%ymm3, %%ymm3\n\t"
-      SORTID_TRANSPOSE4(0, 1, 2, 3) SORTID_TRANSPOSE4(8, 9, 10, 11)
-      SORTID_STORE_ROWS(0, 8, 32) SORTID_STORE_ROWS(1, 9, 96)
-      SORTID_STORE_ROWS(2, 10, 160) SORTID_STORE_ROWS(3, 11, 224)
+      SORTID_STORE_HALF(0, 1, 2, 3, 8, 9, 10, 11, 32)
       // The next 8 counters.
       "vmovdqa 384(%[frame]), %%ymm12\n\t"
       "vpaddd %[eight], %%ymm12, %%ymm12\n\t"
@@ -195,6 +199,7 @@ HWY_INLINE void ChaCha20GroupsAvx2(ChaCha20Frame* frame, uint8_t* out, size_t gr
         "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15");
 }
 
+#undef SORTID_STORE_HALF
 #undef SORTID_STORE_ROWS
 #undef SORTID_TRANSPOSE4
 #undef SORTID_EXCHANGE_C
