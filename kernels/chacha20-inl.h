@@ -186,10 +186,6 @@ HWY_INLINE void ClearVectorRegisters() {
 void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
 #if SORTID_CHACHA20_AVX2_ASM
   ChaCha20KeystreamAvx2(state, out, blocks);
-  // The generator wipes 2 KiB of stack below its frame after a refill
-  // (lib/generator_entropy.cc): the kernel's buffers of keystream must fit
-  // well inside it, should one escape the kernel's own wipe.
-  static_assert(sizeof(ChaCha20Frame) + 512 <= 1536, "keystream buffers outgrow the stack wipe");
 #else
   const hn::Repartition<uint32_t, BulkTag> d;
   constexpr size_t kLanes = hn::MaxLanes(hn::Repartition<uint32_t, BulkTag>());
@@ -197,6 +193,9 @@ void ChaCha20Keystream(const uint32_t* state, uint8_t* out, size_t blocks) {
   for (; done + kLanes <= blocks; done += kLanes) {
     ChaChaBlocks(d, state, state[12] + static_cast<uint32_t>(done), out + 64 * done);
   }
+  // The generator wipes 2 KiB of stack below its frame after a refill
+  // (lib/generator_entropy.cc): the kernel's buffer of keystream must fit
+  // well inside it, should one escape the kernel's own wipe.
   static_assert(64 * kLanes <= 1536, "keystream buffers outgrow the stack wipe");
   if (done < blocks) {
     alignas(64) uint8_t last[64 * kLanes];

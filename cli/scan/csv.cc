@@ -1,6 +1,7 @@
 #include "cli/scan/csv.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #if defined(__SSE2__)

@@ -99,12 +99,12 @@ namespace HWY_NAMESPACE {
 // Words a..d and e..h (ymm registers) of the 8 blocks, transposed, as the
 // 32-byte rows at `offset` + 64 k of out: bytes 0-31 (words 0-7, offset 0)
 // or 32-63 (words 8-15, offset 32) of each block.
-#define SORTID_STORE_HALF(a, b, c, d, e, f, g, h, offset)                    \
-  SORTID_TRANSPOSE4(a, b, c, d)                                              \
-  SORTID_TRANSPOSE4(e, f, g, h)                                              \
-  SORTID_STORE_ROWS(a, e, offset)                                            \
-  SORTID_STORE_ROWS(b, f, 64 + offset) SORTID_STORE_ROWS(c, g, 128 + offset) \
-      SORTID_STORE_ROWS(d, h, 192 + offset)
+#define SORTID_STORE_HALF(a, b, c, d, e, f, g, h, offset) \
+  SORTID_TRANSPOSE4(a, b, c, d)                           \
+  SORTID_TRANSPOSE4(e, f, g, h)                           \
+  SORTID_STORE_ROWS(a, e, offset)                         \
+  SORTID_STORE_ROWS(b, f, 64 + offset)                    \
+  SORTID_STORE_ROWS(c, g, 128 + offset) SORTID_STORE_ROWS(d, h, 192 + offset)
 
 // Frame of the assembly loop: words[i] = input word i of the 8 blocks (word
 // 12 the 8 counters), then 4 rows where words 8..11 wait during the rounds.
@@ -222,6 +222,10 @@ HWY_INLINE void ChaCha20KeystreamAvx2(const uint32_t* state, uint8_t* out, size_
   if (groups != 0) ChaCha20GroupsAvx2(&frame, out, groups);
   if (blocks % 8 != 0) {
     alignas(32) uint8_t last[512];
+    // The generator wipes 2 KiB of stack below its frame after a refill
+    // (lib/generator_entropy.cc): the frame and this buffer must fit well
+    // inside it, should either escape the wipes here.
+    static_assert(sizeof(frame) + sizeof(last) <= 1536, "keystream buffers outgrow the stack wipe");
     ChaCha20GroupsAvx2(&frame, last, 1);
     std::memcpy(out + 512 * groups, last, 64 * (blocks % 8));
     explicit_bzero(last, sizeof(last));
