@@ -22,6 +22,7 @@
 #include "kernels/item_entry-inl.h"
 #include "kernels/kernel_api.h"
 #include "kernels/neon/item_codec-inl.h"
+#include "kernels/random_ulid_text-inl.h"
 #include "kernels/scalar/reference.h"
 #include "kernels/sse4/item_codec-inl.h"
 #include "kernels/target_guard.h"
@@ -105,6 +106,7 @@ constexpr kernels::KernelTable kTable = {
     {DecodeEntry<DecodeUlid>, DecodeEntry<DecodeRecord>, DecodeEntry<DecodeUuid<true> >,
      DecodeEntry<DecodeUuid<false> >},
     kernels::KeystreamEntry<ChaCha20Keystream>,
+    RandomUlidText,
     kItemCodec,
 };
 #endif  // HWY_TARGET != HWY_SCALAR && HWY_TARGET != HWY_EMU128

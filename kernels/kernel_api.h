@@ -100,6 +100,26 @@ using DecodeFn = Result (*)(const DecodeArgs&);
 // kOk, or kUnsupported (nothing written) from the stand-in table.
 using KeystreamFn = Error (*)(const uint32_t* state, uint8_t* out, size_t blocks);
 
+// Random ULIDs that share one timestamp, straight from their random bytes to
+// text (the generator's text path: no 16-byte IDs in between). Item i is
+// prefix, the 10 timestamp characters, the 16 characters of random bytes
+// [10 i, 10 i + 10) (ULID bytes 6-15), then the terminator; bytes of a slot
+// past the item are left alone. The kernel reads random bytes from random - 6
+// (so those 6 bytes must be readable) to random + 10 count, never further.
+struct RandomUlidTextArgs {
+  const uint8_t* random;
+  size_t count;
+  const char* stamp;  // 10 characters, in the output's letter case
+  char* out;
+  size_t out_stride;  // >= prefix_len + 26 (+ 1 with a terminator)
+  const char* prefix;
+  size_t prefix_len;
+  int terminator;  // -1: none
+  bool lower;      // letter case of the random characters
+};
+// kOk, or kUnsupported (nothing written) from the stand-in table.
+using RandomUlidTextFn = Error (*)(const RandomUlidTextArgs&);
+
 // A table is constant data: nothing in it is called before the registry
 // (lib/targets.cc) has seen hwy::SupportedTargets() include its target. Every
 // entry returns {kOk, number of invalid items}; the stand-in table of an
@@ -112,6 +132,7 @@ struct KernelTable {
   EncodeFn encode[kNumFormats];
   DecodeFn decode[kNumFormats];
   KeystreamFn chacha20;
+  RandomUlidTextFn random_ulid_text;
   const ItemCodec* item;  // the per-item codec chosen with this table
 };
 

@@ -9,6 +9,7 @@ Result Decode(const DecodeArgs& /*args*/) { return {.error = Error::kUnsupported
 Error Keystream(const uint32_t* /*state*/, uint8_t* /*out*/, size_t /*blocks*/) {
   return Error::kUnsupported;
 }
+Error RandomUlidText(const RandomUlidTextArgs& /*args*/) { return Error::kUnsupported; }
 
 }  // namespace
 
@@ -20,6 +21,7 @@ const KernelTable& UnsupportedTable() {
       {Encode, Encode, Encode, Encode},
       {Decode, Decode, Decode, Decode},
       Keystream,
+      RandomUlidText,
       // The per-item path has no error channel: it keeps the portable codec,
       // which runs on every CPU, while every bulk call reports kUnsupported.
       &kSwarItemCodec,

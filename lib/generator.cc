@@ -6,8 +6,12 @@
 #include <algorithm>
 #include <memory>
 
+#include "kernels/alphabet.h"
+#include "kernels/kernel_api.h"
 #include "lib/bytes.h"
 #include "lib/generator_state.h"
+#include "lib/options.h"
+#include "lib/targets.h"
 
 static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "byte swaps below assume little-endian");
 
@@ -59,6 +63,65 @@ Result FillRandomUlids(internal::GeneratorState& s, int64_t now, uint8_t* ids, s
     }
     std::memset(random, 0, 10 * run);
     s.available -= 10 * run;
+  }
+  return {.error = Error::kOk, .count = count};
+}
+
+// Random ULIDs as text: each clock reading's 10 timestamp characters once,
+// and every ID's 16 characters straight from the keystream (the active
+// table's random_ulid_text), with no 16-byte IDs made and read back. The
+// same IDs, in the same keystream order, as FillRandomUlids and encode.
+Result RandomUlidText(internal::GeneratorState& s, const internal::ResolvedOptions& options,
+                      char* out, size_t count, size_t out_stride) {
+  const kernels::KernelTable& table = *internal::ActiveTable();
+  const char* const alphabet =
+      options.lower ? alphabet::kCrockfordLower : alphabet::kCrockfordUpper;
+  size_t done = 0;
+  while (done < count) {
+    const Error ready = s.Ready();
+    if (ready != Error::kOk) return {.error = ready, .count = done};
+    const int64_t now = s.clock(s.clock_context);
+    if (now < 0 || now > kMaxUlidMs) return {.error = Error::kRange, .count = done};
+    char stamp[10];  // 48 bits as 10 digits, the first one 3 bits wide
+    for (int k = 0; k < 10; ++k) stamp[k] = alphabet[(now >> (45 - 5 * k)) & 31];
+    kernels::RandomUlidTextArgs args = {
+        .random = nullptr,
+        .count = 0,
+        .stamp = stamp,
+        .out = nullptr,
+        .out_stride = out_stride,
+        .prefix = options.prefix,
+        .prefix_len = options.prefix_len,
+        .terminator = options.terminator,
+        .lower = options.lower,
+    };
+    const size_t end = done + std::min(count - done, kTextChunk);
+    while (done < end) {
+      args.out = out + done * out_stride;
+      if (s.available < 10) {    // straddles a refill: drawn aside, as FillRandomUlids
+        uint8_t aside[16] = {};  // the kernel reads from 6 bytes before the random ones
+        const Error error = s.Take(aside + 6, 10);
+        if (error != Error::kOk) return {.error = error, .count = done};
+        args.random = aside + 6;
+        args.count = 1;
+        const Error made = table.random_ulid_text(args);
+        explicit_bzero(aside, sizeof(aside));
+        if (made != Error::kOk) return {.error = made, .count = done};
+        ++done;
+        continue;
+      }
+      // The buffer's first 32 bytes (the next key, zeroed) lie before any
+      // handed-out byte: the 6 bytes before the run are readable.
+      static_assert(kBufferBytes - internal::kRefillBytes >= 6);
+      uint8_t* random = s.buffer + kBufferBytes - s.available;
+      args.random = random;
+      args.count = std::min(end - done, s.available / 10);
+      const Error made = table.random_ulid_text(args);
+      std::memset(random, 0, 10 * args.count);  // handed out
+      s.available -= 10 * args.count;
+      if (made != Error::kOk) return {.error = made, .count = done};
+      done += args.count;
+    }
   }
   return {.error = Error::kOk, .count = count};
 }
@@ -276,6 +339,11 @@ Result internal::GenerateText(GeneratorState& s, IdKind kind, Format format, cha
   if (count == 0) return {};
   if (out == nullptr || out_stride < item_length(format, options))
     return {.error = Error::kArgument, .count = 0};
+  if (kind == IdKind::kUlid && format == Format::kUlid) {
+    const ResolvedOptions resolved(format, options);
+    if (resolved.error != Error::kOk) return {.error = resolved.error, .count = 0};
+    return RandomUlidText(s, resolved, out, count, out_stride);
+  }
   uint8_t chunk[kTextChunk * 16];
   size_t done = 0;
   while (done < count) {

@@ -170,6 +170,40 @@ TEST(Generator, TextGenerationEncodesInOnePass) {
   EXPECT_EQ(std::string(text.data(), 10), "01ARYZ6S41");
 }
 
+// Random ULID text (made from the keystream without 16-byte IDs) is the text
+// of the IDs generate makes from the same stream, in every layout: prefixes,
+// TypeID, letter case, padding, no terminator; 2000 IDs cross the keystream
+// buffer's refills, one ID straddling each.
+TEST(Generator, RandomUlidTextIsTheEncodedIds) {
+  FakeClock clock{0x0123456789AB};
+  const uint8_t seed[32] = {11};
+  std::vector<TextOptions> layouts(6);
+  layouts[0].terminator = '\n';
+  layouts[1].letter_case = LetterCase::kLower;
+  layouts[2].prefix = "user_", layouts[2].terminator = ',';
+  layouts[3].prefix = "user", layouts[3].type_id = true, layouts[3].terminator = '\n';
+  layouts[4].prefix = "a_prefix_longer_than_sixteen_";
+  layouts[5].terminator = '\n';
+  for (size_t k = 0; k < layouts.size(); ++k) {
+    SCOPED_TRACE(k);
+    const TextOptions& options = layouts[k];
+    const size_t length = item_length(Format::kUlid, options);
+    const size_t stride = length + (k == 5 ? 5 : 0);  // padding, left alone
+    constexpr size_t kCount = 2000;
+    Generator g(WithClock(&clock, seed)), same(WithClock(&clock, seed));
+    std::string text(kCount * stride, '#');
+    const Result r =
+        g.generate_text(IdKind::kUlid, Format::kUlid, text.data(), kCount, stride, options);
+    ASSERT_TRUE(r.ok());
+    ASSERT_EQ(r.count, kCount);
+    const auto ids = Make(same, IdKind::kUlid, kCount);
+    std::string want(kCount * stride, '#');
+    ASSERT_TRUE(
+        encode(Format::kUlid, ids[0].data(), kCount, want.data(), stride, nullptr, options).ok());
+    EXPECT_EQ(text, want);
+  }
+}
+
 // A random ULID is the clock's milliseconds (big-endian) and the next 10
 // keystream bytes, in order, across refills of the keystream buffer.
 TEST(Generator, RandomUlidsTakeTheKeystreamInOrder) {

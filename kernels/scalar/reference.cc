@@ -226,6 +226,23 @@ size_t Decode(Format format, const kernels::DecodeArgs& args) {
   return invalid;
 }
 
+// A ULID's last 16 characters are its bytes 6-15 exactly (80 bits): encode a
+// ULID with those bytes and keep its tail.
+Error RandomUlidText(const kernels::RandomUlidTextArgs& args) {
+  for (size_t i = 0; i < args.count; ++i) {
+    uint8_t id[16] = {};
+    std::memcpy(id + 6, args.random + 10 * i, 10);
+    char text[26];
+    EncodeId(Format::kUlid, id, args.lower, text);
+    char* slot = args.out + i * args.out_stride;
+    if (args.prefix_len != 0) std::memcpy(slot, args.prefix, args.prefix_len);
+    std::memcpy(slot + args.prefix_len, args.stamp, 10);
+    std::memcpy(slot + args.prefix_len + 10, text + 10, 16);
+    if (args.terminator >= 0) slot[args.prefix_len + 26] = static_cast<char>(args.terminator);
+  }
+  return Error::kOk;
+}
+
 namespace {
 template <Format F>
 Result EncodeFormat(const kernels::EncodeArgs& args) {
@@ -252,6 +269,7 @@ constinit const kernels::KernelTable kReferenceTable = {
     {DecodeFormat<Format::kUlid>, DecodeFormat<Format::kRecordId>, DecodeFormat<Format::kUuid>,
      DecodeFormat<Format::kUuidHex>},
     KeystreamFromWords,
+    RandomUlidText,
     &kernels::kSwarItemCodec,
 };
 

@@ -38,6 +38,7 @@ bool EncodeId(Format format, const uint8_t id[16], bool lower, char* out);
 // Bulk entry points with the kernels::KernelTable contract.
 size_t Encode(Format format, const kernels::EncodeArgs& args);
 size_t Decode(Format format, const kernels::DecodeArgs& args);
+Error RandomUlidText(const kernels::RandomUlidTextArgs& args);
 
 // The reference as a dispatch table, named "SCALAR".
 const kernels::KernelTable& Table();
