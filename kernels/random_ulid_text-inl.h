@@ -58,33 +58,34 @@ static_assert(
     }(),
     "kUlidEncodeHi must read ULID bytes 6-15 only");
 
-// The constant vectors of one call.
-template <class D>
-struct RandomCharVectors {
-  RandomCharVectors(D d, const Base32EncodeState& alphabet) {
-    static constexpr auto kShuffle = RandomWindowShuffle<BlocksOf(D())>();
-    const auto& hi = simd_tables::kUlidEncodeHi;
-    shuffle = hn::LoadU(d, kShuffle.data());
-    mask_hi = Table16(d, hi.mask_hi);
-    mul_hi = Table16(d, hi.mul_hi);
-    mask_lo = Table16(d, hi.mask_lo);
-    mul_lo = Table16(d, hi.mul_lo);
-    alphabet_lo = AlphabetLo(d, alphabet);
-    alphabet_hi = AlphabetHi(d, alphabet);
-  }
-  hn::Vec<D> shuffle, alphabet_lo, alphabet_hi;
-  hn::Vec<hn::Repartition<uint16_t, D>> mask_hi, mul_hi, mask_lo, mul_lo;
-};
-
 // The 16 characters of each block's item, from a load at its random bytes - 6.
-template <class D>
-HWY_INLINE hn::Vec<D> RandomChars(D d, const RandomCharVectors<D>& v, hn::Vec<D> loaded) {
+// The constant vectors come in as arguments, loaded once per call: SVE
+// vectors cannot be members of a struct.
+template <class D, class V = hn::Vec<D>, class V16 = hn::Vec<hn::Repartition<uint16_t, D>>>
+HWY_INLINE V RandomChars(D d, V loaded, V shuffle, V16 mask_hi, V16 mul_hi, V16 mask_lo, V16 mul_lo,
+                         V alphabet_lo, V alphabet_hi) {
   const hn::Repartition<uint16_t, D> d16;
-  const auto w = hn::BitCast(d16, hn::TableLookupBytes(loaded, v.shuffle));
-  const auto index = hn::Or(hn::MulHigh(hn::And(w, v.mask_hi), v.mul_hi),
-                            hn::Mul(hn::And(w, v.mask_lo), v.mul_lo));
-  return CrockfordChars(d, hn::BitCast(d, index), v.alphabet_lo, v.alphabet_hi);
+  const auto w = hn::BitCast(d16, hn::TableLookupBytes(loaded, shuffle));
+  const auto index =
+      hn::Or(hn::MulHigh(hn::And(w, mask_hi), mul_hi), hn::Mul(hn::And(w, mask_lo), mul_lo));
+  return CrockfordChars(d, hn::BitCast(d, index), alphabet_lo, alphabet_hi);
 }
+
+// RandomChars' constant vectors for D as locals, and `chars(loaded)`.
+#define SORTID_RANDOM_CHARS_FOR(d, alphabet)                                                     \
+  static constexpr auto kRandomShuffle = RandomWindowShuffle<BlocksOf(decltype(d)())>();         \
+  const auto random_shuffle = hn::LoadU(d, kRandomShuffle.data());                               \
+  const auto& random_hi = simd_tables::kUlidEncodeHi;                                            \
+  const auto random_mask_hi = Table16(d, random_hi.mask_hi);                                     \
+  const auto random_mul_hi = Table16(d, random_hi.mul_hi);                                       \
+  const auto random_mask_lo = Table16(d, random_hi.mask_lo);                                     \
+  const auto random_mul_lo = Table16(d, random_hi.mul_lo);                                       \
+  const auto random_alphabet_lo = AlphabetLo(d, alphabet);                                       \
+  const auto random_alphabet_hi = AlphabetHi(d, alphabet);                                       \
+  const auto chars = [&](hn::Vec<decltype(d)> loaded) HWY_ATTR {                                 \
+    return RandomChars(d, loaded, random_shuffle, random_mask_hi, random_mul_hi, random_mask_lo, \
+                       random_mul_lo, random_alphabet_lo, random_alphabet_hi);                   \
+  }
 
 // Items [begin, count) one at a time, any layout. Per item: the prefix, then
 // the timestamp with the first 6 characters over its padding, then all 16
@@ -92,7 +93,8 @@ HWY_INLINE hn::Vec<D> RandomChars(D d, const RandomCharVectors<D>& v, hn::Vec<D>
 // terminator in one store that runs into that next item (written after it).
 template <class D>
 HWY_INLINE void RandomUlidItems(D d, const kernels::RandomUlidTextArgs& args,
-                                const RandomCharVectors<D>& v, size_t begin) {
+                                const Base32EncodeState& alphabet, size_t begin) {
+  SORTID_RANDOM_CHARS_FOR(d, alphabet);
   alignas(16) uint8_t stamp_bytes[16] = {};
   std::memcpy(stamp_bytes, args.stamp, 10);
   const auto stamp = hn::Load(d, stamp_bytes);
@@ -106,7 +108,7 @@ HWY_INLINE void RandomUlidItems(D d, const kernels::RandomUlidTextArgs& args,
   const auto prefix = hn::Load(d, prefix_bytes);
   const bool folds = args.terminator >= 0 && args.out_stride == prefix_len + 27;
   for (size_t i = begin; i < args.count; ++i) {
-    const auto chars = RandomChars(d, v, hn::LoadU(d, args.random + 10 * i - 6));
+    const auto text = chars(hn::LoadU(d, args.random + 10 * i - 6));
     auto* slot = reinterpret_cast<uint8_t*>(args.out + i * args.out_stride);
     // A short prefix as one store: its padding lies under the timestamp's.
     if (short_prefix) {
@@ -115,11 +117,11 @@ HWY_INLINE void RandomUlidItems(D d, const kernels::RandomUlidTextArgs& args,
       std::memcpy(slot, args.prefix, prefix_len);
     }
     uint8_t* const id = slot + prefix_len;
-    hn::StoreU(hn::Or(stamp, hn::ShiftLeftBytes<10>(d, chars)), d, id);
+    hn::StoreU(hn::Or(stamp, hn::ShiftLeftBytes<10>(d, text)), d, id);
     if (folds && i + 1 < args.count) {
-      hn::StoreU(hn::Or(hn::ShiftRightBytes<6>(d, chars), terminator_tail), d, id + 16);
+      hn::StoreU(hn::Or(hn::ShiftRightBytes<6>(d, text), terminator_tail), d, id + 16);
     } else {
-      hn::StoreU(chars, d, id + 10);
+      hn::StoreU(text, d, id + 10);
       if (args.terminator >= 0) id[26] = static_cast<uint8_t>(args.terminator);
     }
   }
@@ -136,7 +138,7 @@ HWY_INLINE void RandomUlidItems(D d, const kernels::RandomUlidTextArgs& args,
 HWY_INLINE size_t RandomUlidLinePairs(const kernels::RandomUlidTextArgs& args,
                                       const Base32EncodeState& alphabet) {
   const hn::Full256<uint8_t> d;
-  const RandomCharVectors<hn::Full256<uint8_t>> v(d, alphabet);
+  SORTID_RANDOM_CHARS_FOR(d, alphabet);
   alignas(32) uint8_t stamp_bytes[32] = {};
   std::memcpy(stamp_bytes, args.stamp, 10);
   std::memcpy(stamp_bytes + 16, args.stamp, 10);
@@ -150,9 +152,9 @@ HWY_INLINE size_t RandomUlidLinePairs(const kernels::RandomUlidTextArgs& args,
   // Item i + 1's store ends at 27 i + 59 and the load at 10 i + 26: both
   // inside the call's bounds while a third item follows.
   for (; i + 3 <= args.count; i += 2) {
-    const auto chars = RandomChars(d, v, hn::LoadU(d, random + 10 * i - 6));
-    const auto low = hn::Or(stamp, hn::ShiftLeftBytes<10>(d, chars));
-    const auto high = hn::Or(hn::ShiftRightBytes<6>(d, chars), terminator_tail);
+    const auto text = chars(hn::LoadU(d, random + 10 * i - 6));
+    const auto low = hn::Or(stamp, hn::ShiftLeftBytes<10>(d, text));
+    const auto high = hn::Or(hn::ShiftRightBytes<6>(d, text), terminator_tail);
     hn::StoreU(hn::ConcatLowerLower(d, high, low), d, out + 27 * i);
     hn::StoreU(hn::ConcatUpperUpper(d, high, low), d, out + 27 * i + 27);
   }
@@ -168,10 +170,11 @@ Error RandomUlidText(const kernels::RandomUlidTextArgs& args) {
     done = RandomUlidLinePairs(args, alphabet);
   }
 #endif
-  const OneTag d;
-  RandomUlidItems(d, args, RandomCharVectors<OneTag>(d, alphabet), done);
+  RandomUlidItems(OneTag(), args, alphabet, done);
   return Error::kOk;
 }
+
+#undef SORTID_RANDOM_CHARS_FOR
 
 #endif  // HWY_TARGET != HWY_SCALAR
 
