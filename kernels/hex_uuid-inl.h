@@ -461,8 +461,7 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
     EncodeUuidStep<kHyphens>(d, layout, slots, hex_digits, ids + 16 * i, out + i * stride);
   });
   // Every 16-byte value is a valid UUID.
-  std::memset(args.validity, 0, (args.count + 7) / 8);
-  for (size_t k = 0; k < args.count / 8; ++k) args.validity[k] = 0xFF;
+  std::memset(args.validity, 0xFF, args.count / 8);
   if (args.count % 8)
     args.validity[args.count / 8] = static_cast<uint8_t>((1u << (args.count % 8)) - 1);
   return 0;
