@@ -2,7 +2,9 @@
 // / UUID text on every supported SIMD target against the scalar reference
 // kernel. The whole output buffer (including padding bytes, which must stay
 // untouched), validity bitmaps and invalid counts must be identical. Every ID
-// also goes through encode_one on each per-item codec (fuzz/fuzz_single.h).
+// also goes through encode_one on each per-item codec (fuzz/fuzz_single.h),
+// and for ULIDs the generator's text from random bytes is compared the same
+// way.
 //
 // Input: byte 0 = mode (bits 0-1 format, 2-3 letter case, 4 TypeID, 5-6
 // prefix choice, 7 terminator), byte 1 = layout (bits 0-2 padding, bit 3:
@@ -18,6 +20,50 @@
 #include "lib/bulk.h"
 #include "lib/options.h"
 #include "tests/support/test_support.h"
+
+namespace {
+
+// The generator's ULID text from random bytes (KernelTable::random_ulid_text)
+// on every supported target against the reference: the IDs' bytes 6-15 as
+// the random bytes, the same layout, the first ID's timestamp characters.
+void RandomUlidTextOnEveryTarget(const uint8_t* data, size_t size,
+                                 const sortid::internal::ResolvedOptions& resolved,
+                                 const uint8_t* ids, size_t count, size_t stride) {
+  std::vector<uint8_t> random(6 + 10 * count);  // the kernel reads from 6 bytes before
+  for (size_t i = 0; i < count; ++i) std::memcpy(&random[6 + 10 * i], ids + 16 * i + 6, 10);
+  char stamp[26] = "01ARYZ6S41";
+  if (count != 0) {
+    uint8_t first[16] = {};
+    std::memcpy(first, ids, 6);
+    (void)sortid::reference::EncodeId(sortid::Format::kUlid, first, resolved.lower, stamp);
+  }
+  std::vector<sortid::fuzz::Result> results;
+  auto run = [&](const char* name, const sortid::kernels::KernelTable& table) {
+    std::vector<char> text(count * stride + 1, '\xEE');
+    const sortid::kernels::RandomUlidTextArgs args = {
+        .random = random.data() + 6,
+        .count = count,
+        .stamp = stamp,
+        .out = text.data(),
+        .out_stride = stride,
+        .prefix = resolved.prefix,
+        .prefix_len = resolved.prefix_len,
+        .terminator = resolved.terminator,
+        .lower = resolved.lower,
+    };
+    const sortid::Error error = table.random_ulid_text(args);
+    results.push_back(
+        sortid::fuzz::Capture(name, static_cast<int>(error), 0, text, std::vector<uint8_t>()));
+  };
+  run("reference", sortid::reference::Table());
+  for (const char* target : sortid::fuzz::SimdTargets()) {
+    sortid::fuzz::Use(target);
+    run(target, *sortid::internal::ActiveTable());
+  }
+  sortid::fuzz::ExpectAllEqual("random_ulid_text", data, size, results);
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using sortid::Error;
@@ -70,6 +116,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         sortid::fuzz::Capture(target, static_cast<int>(s.error), s.count, text, validity));
   }
   sortid::fuzz::ExpectAllEqual("encode", data, size, results);
+  if (format == Format::kUlid && resolved.error == Error::kOk) {
+    RandomUlidTextOnEveryTarget(data, size, resolved, ids, count, stride);
+  }
   for (size_t i = 0; i < count; ++i) {  // every ID through the per-item path
     sortid::fuzz::CheckEncodeOne(data, size, format, opts, ids + 16 * i);
   }
