@@ -81,6 +81,9 @@ TEST(UnsupportedTable, EveryEntryReportsUnsupported) {
   }
   const uint32_t state[16] = {};
   EXPECT_EQ(table.chacha20(state, stream.data(), 1), Error::kUnsupported);
+  const kernels::RandomUlidTextArgs random_args{stream.data() + 6, 1, "01ARYZ6S41", text.data(), 27,
+                                                nullptr,           0, '\n',         false};
+  EXPECT_EQ(table.random_ulid_text(random_args), Error::kUnsupported);
   EXPECT_EQ(text, std::vector<char>(64, '~'));
   EXPECT_EQ(ids, std::vector<uint8_t>(16, 0x5A));
   EXPECT_EQ(validity[0], 0x5A);
