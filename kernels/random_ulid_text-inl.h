@@ -59,7 +59,7 @@ static_assert(
     "kUlidEncodeHi must read ULID bytes 6-15 only");
 
 // The 16 characters of each block's item, from a load at its random bytes - 6.
-// The constant vectors come in as arguments, loaded once per call: SVE
+// The constant vectors come in as arguments, loaded once per loop: SVE
 // vectors cannot be members of a struct.
 template <class D, class V = hn::Vec<D>, class V16 = hn::Vec<hn::Repartition<uint16_t, D>>>
 HWY_INLINE V RandomChars(D d, V loaded, V shuffle, V16 mask_hi, V16 mul_hi, V16 mask_lo, V16 mul_lo,
@@ -133,8 +133,8 @@ HWY_INLINE void RandomUlidItems(D d, const kernels::RandomUlidTextArgs& args,
 // characters 6-15 and the terminator in its high half, whose last 5 bytes run
 // into the next item (written after it). One 32-byte load covers two items:
 // block 1 holds the second item's bytes at lanes 0-9 (RandomWindowShuffle).
-// Returns the items done; it stops with at least one item left, so that no
-// load or store passes the ends the contract gives.
+// Returns the items done; it leaves the last one or two items (of a call of
+// any), so that no load or store passes the ends the contract gives.
 HWY_INLINE size_t RandomUlidLinePairs(const kernels::RandomUlidTextArgs& args,
                                       const Base32EncodeState& alphabet) {
   const hn::Full256<uint8_t> d;

@@ -8,6 +8,7 @@
 
 #include "kernels/alphabet.h"
 #include "kernels/kernel_api.h"
+#include "lib/bulk.h"
 #include "lib/bytes.h"
 #include "lib/generator_state.h"
 #include "lib/options.h"
@@ -22,8 +23,9 @@ using internal::kBufferBytes;
 using internal::kMaxUlidMs;
 using internal::LoadBigEndian;
 
-// IDs generated, then encoded, per step: 16 KiB of stack, in L1 with the
-// keystream buffer, and few enough encode calls that their set-up is noise.
+// IDs per clock reading and per step of text: for kinds encoded after
+// generation, 16 KiB of stack, in L1 with the keystream buffer, and few
+// enough encode calls that their set-up is noise.
 constexpr size_t kTextChunk = 1024;
 
 // Random ULIDs sharing one clock reading: 10 keystream bytes each, copied in
@@ -337,7 +339,8 @@ Result Generator::generate_text(IdKind kind, Format format, char* out, size_t co
 Result internal::GenerateText(GeneratorState& s, IdKind kind, Format format, char* out,
                               size_t count, size_t out_stride, const TextOptions& options) {
   if (count == 0) return {};
-  if (out == nullptr || out_stride < item_length(format, options))
+  if (out == nullptr || out_stride < item_length(format, options) ||
+      internal::MulOverflows(count, out_stride))  // as encode(): out holds count * out_stride
     return {.error = Error::kArgument, .count = 0};
   if (kind == IdKind::kUlid && format == Format::kUlid) {
     const ResolvedOptions resolved(format, options);

@@ -16,11 +16,13 @@ SORTID_REQUIRE_ENGINES=0 scripts/build.sh arm64
 # per-target suites force each supported target and skip the others. A target
 # runs its per-target cases once per vector length: NEON on the first model,
 # SVE at 512 bits (qemu's default for max and a64fx alike) on max.
+neon=":Targets/*/NEON:KindsTimesTargets/*_NEON"
+sve=":Targets/*/SVE:KindsTimesTargets/*_SVE"
 models=("max,sve=off|NEON|NEON|"
-        "max|SVE2|SVE2,SVE,NEON|:Targets/*/NEON"
-        "max,sve128=on|SVE2_128|SVE2_128,SVE2,SVE,NEON|:Targets/*/NEON"
-        "max,sve256=on|SVE_256|SVE_256,SVE2,SVE,NEON|:Targets/*/NEON"
-        "a64fx|SVE|SVE,NEON|:Targets/*/NEON:Targets/*/SVE")
+        "max|SVE2|SVE2,SVE,NEON|$neon"
+        "max,sve128=on|SVE2_128|SVE2_128,SVE2,SVE,NEON|$neon"
+        "max,sve256=on|SVE_256|SVE_256,SVE2,SVE,NEON|$neon"
+        "a64fx|SVE|SVE,NEON|$neon$sve")
 # The two googletest executables (ctest label "unit", nearly all the tests) run
 # whole, sharded (scripts/qemu-shards.sh).
 source scripts/qemu-shards.sh

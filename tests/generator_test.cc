@@ -204,6 +204,65 @@ TEST(Generator, RandomUlidTextIsTheEncodedIds) {
   }
 }
 
+// Random ULID text reads the clock once per 1024 IDs, as generate does: with
+// a clock that moves on at every reading, the text is generate's IDs made in
+// steps of 1024; a reading out of range stops the call after the IDs before it.
+TEST(Generator, RandomUlidTextReadsTheClockPerStep) {
+  struct SteppingClock {
+    int64_t ms, step;
+    static int64_t Read(void* self) {
+      auto* c = static_cast<SteppingClock*>(self);
+      const int64_t now = c->ms;
+      c->ms += c->step;
+      return now;
+    }
+  };
+  const uint8_t seed[32] = {13};
+  auto with = [&](SteppingClock* clock) {
+    GeneratorOptions options;
+    options.seed = seed;
+    options.clock = SteppingClock::Read;
+    options.clock_context = clock;
+    return options;
+  };
+  constexpr size_t kCount = 3000;  // steps of 1024, 1024 and 952
+  SteppingClock clock{1469918176385, 7}, same_clock{1469918176385, 7};
+  Generator g(with(&clock)), same(with(&same_clock));
+  TextOptions lines;
+  lines.terminator = '\n';
+  std::string text(kCount * 27, '#');
+  const Result r = g.generate_text(IdKind::kUlid, Format::kUlid, text.data(), kCount, 27, lines);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r.count, kCount);
+  EXPECT_EQ(clock.ms, 1469918176385 + 3 * 7);  // three readings
+  std::vector<Id> ids(kCount);
+  for (size_t done = 0; done < kCount; done += 1024) {
+    const size_t n = std::min<size_t>(1024, kCount - done);
+    ASSERT_TRUE(same.generate(IdKind::kUlid, ids[done].data(), n).ok());
+  }
+  std::string want(kCount * 27, '#');
+  ASSERT_TRUE(encode(Format::kUlid, ids[0].data(), kCount, want.data(), 27, nullptr, lines).ok());
+  EXPECT_EQ(text, want);
+
+  // The second reading is past the 48-bit range: 1024 IDs, then kRange.
+  SteppingClock edge{(int64_t{1} << 48) - 1, 1};
+  Generator at_edge(with(&edge));
+  std::string partial(kCount * 27, '#');
+  const Result stopped =
+      at_edge.generate_text(IdKind::kUlid, Format::kUlid, partial.data(), kCount, 27, lines);
+  EXPECT_EQ(stopped.error, Error::kRange);
+  EXPECT_EQ(stopped.count, 1024u);
+  EXPECT_EQ(partial.substr(0, 10), "7ZZZZZZZZZ");
+  EXPECT_EQ(partial[1023 * 27 + 26], '\n');
+  EXPECT_EQ(partial.substr(1024 * 27), std::string((kCount - 1024) * 27, '#'));
+
+  // count * out_stride past SIZE_MAX: an argument error, as encode() gives.
+  const Result huge =
+      g.generate_text(IdKind::kUlid, Format::kUlid, text.data(), SIZE_MAX / 16, 27, lines);
+  EXPECT_EQ(huge.error, Error::kArgument);
+  EXPECT_EQ(huge.count, 0u);
+}
+
 // A random ULID is the clock's milliseconds (big-endian) and the next 10
 // keystream bytes, in order, across refills of the keystream buffer.
 TEST(Generator, RandomUlidsTakeTheKeystreamInOrder) {

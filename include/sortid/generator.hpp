@@ -82,7 +82,7 @@ class SORTID_API Generator {
 
   // count 16-byte binary IDs into ids (count * 16 bytes).
   Result generate(IdKind kind, uint8_t* ids, size_t count);
-  // Generates and encodes in chunks: text layout as sortid::encode()
+  // Generates IDs as text, in chunks that share one clock reading: layout as sortid::encode()
   // (out: count * out_stride bytes); e.g. kRecordId with Format::kRecordId.
   Result generate_text(IdKind kind, Format format, char* out, size_t count, size_t out_stride,
                        const TextOptions& options = {});

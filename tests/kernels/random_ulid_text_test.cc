@@ -1,6 +1,6 @@
 // Random ULIDs from keystream bytes to text (KernelTable::random_ulid_text) on
 // every supported target against the scalar reference: lines without a
-// prefix (the AVX2 pair path, counts that leave it 1-3 items), prefixes short
+// prefix (the AVX2 pair path, counts that leave it 1 or 2 items), prefixes short
 // and long, terminators, padding between items (left untouched), either
 // letter case, and every count up to 40. The random bytes are allocated to
 // the byte (a read past the contract's bounds is an ASan error) and the
