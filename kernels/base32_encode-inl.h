@@ -262,11 +262,11 @@ constexpr const auto& StreamTablesOf() {
 }
 
 // The permute tables for kBlocks, or nullptr (see base32_encode_stream.h).
+// AVX2 fills its two blocks by a load and a 128-bit insert from memory:
+// vpermd costs about two byte shuffles on AMD Zen 3 (docs/performance.md).
 template <class Fmt, size_t kBlocks>
 constexpr auto StreamPermuteOf() {
-  if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 2) {
-    return &simd_tables::kUlidStreamPermute2;
-  } else if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 4) {
+  if constexpr (Fmt::kFormat == Format::kUlid && kBlocks == 4) {
     return &simd_tables::kUlidStreamPermute4;
   } else {
     return nullptr;

@@ -83,7 +83,7 @@ HWY_INLINE bool AnyTopBitsSet(D d, const uint8_t* ids, hn::Vec<D> top_bits) {
 }
 
 // Blocks of vector v (chunks v * kBlocks ...): unaligned 128-bit loads and
-// inserts, or (permute tables given, kBlocks >= 2) one load and vpermd.
+// inserts, or (permute tables given, kBlocks == 4) one load and vpermd.
 // Returns the windows and the shuffle that gathers each pair's bytes.
 template <class Tables, class Permute, class D>
 HWY_INLINE hn::Vec<D> StreamWindows(D d, const uint8_t* in, const Tables& t, Permute permute,

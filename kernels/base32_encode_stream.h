@@ -92,7 +92,7 @@ constexpr StreamEncodeTables<kChars, kTopBit> MakeStreamEncode() {
 }
 
 // The same chunks filled by one vector load and a 32-bit lane permute
-// (vpermd, AVX2 and AVX-512): vector v of kBlocks chunks loads 16 * kBlocks
+// (vpermd, AVX-512): vector v of kBlocks chunks loads 16 * kBlocks
 // bytes at base[v] (inside the group of kBlocks periods) and block b takes
 // the four dwords perm[v][4b..4b+3], a 16-byte window starting at its chunk's
 // first byte rounded down to 4; shuffle is then relative to that window.
@@ -144,12 +144,11 @@ inline constexpr auto kUlidStreamEncode = MakeStreamEncode<26, 120>();
 inline constexpr auto kRecordStreamEncode = MakeStreamEncode<20, 90>();
 static_assert(kUlidStreamEncode.fits && kRecordStreamEncode.fits,
               "a chunk's input bytes must lie in one 16-byte load inside its period");
-inline constexpr auto kUlidStreamPermute2 = MakeStreamPermute<2>(kUlidStreamEncode);
 inline constexpr auto kUlidStreamPermute4 = MakeStreamPermute<4>(kUlidStreamEncode);
 // Record IDs need no permute tables: a chunk across two IDs spans 14 bytes
 // (the next ID's top 3 bytes are skipped), more than a 16-byte window at a
 // multiple of 4 can hold when it starts at 3 mod 4.
-static_assert(kUlidStreamPermute2.fits && kUlidStreamPermute4.fits,
+static_assert(kUlidStreamPermute4.fits,
               "each chunk's dword window must lie in its vector's load");
 static_assert(kUlidStreamEncode.kPeriodIds == 8 && kUlidStreamEncode.kPeriodChunks == 13);
 static_assert(kRecordStreamEncode.kPeriodIds == 4 && kRecordStreamEncode.kPeriodChunks == 5);
