@@ -85,10 +85,12 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
     for (size_t k = 0; k < kStep; k += 2) {
       const __m256i first = decode(item + k * kStride);
       const __m256i second = decode(item + (k + 1) * kStride);
-      const __m256i low_lanes = _mm256_permute2x128_si256(first, second, 0x20);
-      const __m256i high_lanes = _mm256_permute2x128_si256(first, second, 0x31);
+      // [first.low, second.high] | [first.high, second.low]: one lane
+      // crossing per pair.
+      const __m256i in_place = _mm256_blend_epi32(first, second, 0xF0);
+      const __m256i crossed = _mm256_permute2x128_si256(first, second, 0x21);
       _mm256_storeu_si256(reinterpret_cast<__m256i*>(ids + 16 * (i + k)),
-                          _mm256_or_si256(low_lanes, high_lanes));
+                          _mm256_or_si256(in_place, crossed));
     }
     __m256i error = _mm256_or_si256(_mm256_adds_epu8(any, bias()), _mm256_subs_epi8(lowest, k30));
     uint32_t wrong_terminators = 0;
