@@ -23,6 +23,7 @@
 #include "kernels/alphabet.h"
 #include "kernels/avx2/uuid_decode-inl.h"
 #include "kernels/avx2/uuid_encode-inl.h"
+#include "kernels/avx2/uuid_encode_stream-inl.h"
 #include "kernels/avx3/uuid_decode-inl.h"
 #include "kernels/avx3_dl/uuid_decode-inl.h"
 #include "kernels/avx3_dl/uuid_dense-inl.h"
@@ -450,16 +451,33 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   const uint8_t* const ids = args.ids;
   const size_t stride = args.out_stride;
   const EncodeSlots slots = EncodeSlotsOf(layout);
+  // Items [begin, end) by the AVX2 pairs, then one vector of items at a time.
+  const auto encode_items = [&](size_t begin, size_t end) {
+#if SORTID_TARGET_UUID_AVX2_ENCODE_PAIRS
+    begin = slots.terminator >= 0
+                ? EncodeUuidPairs<kHyphens, true>(layout, slots, hex_digits, ids, out, begin, end)
+                : EncodeUuidPairs<kHyphens, false>(layout, slots, hex_digits, ids, out, begin, end);
+#endif
+    ForEachStep(begin, end, [&](auto d, size_t i) {
+      EncodeUuidStep<kHyphens>(d, layout, slots, hex_digits, ids + 16 * i, out + i * stride);
+    });
+  };
   size_t done = dense;
 #if SORTID_TARGET_UUID_AVX2_ENCODE_PAIRS
-  done =
-      slots.terminator >= 0
-          ? EncodeUuidPairs<kHyphens, true>(layout, slots, hex_digits, ids, out, done, args.count)
-          : EncodeUuidPairs<kHyphens, false>(layout, slots, hex_digits, ids, out, done, args.count);
+  // Items back to back with no prefix: the stream encoder from the first
+  // item whose text starts 32-byte aligned, when at least two groups remain.
+  const bool terminator = slots.terminator >= 0;
+  if (!slots.prefix && stride == layout.id_len + (terminator ? 1 : 0) &&
+      (kHyphens || terminator) && args.count - done >= 64) {
+    const size_t aligned = done + UuidItemsBeforeAlignedStream(out + done * stride, stride);
+    encode_items(done, aligned);
+    done = terminator ? EncodeUuidStreamAvx2<kHyphens, true>(hex_digits, slots.terminator, ids,
+                                                             out, aligned, args.count)
+                      : EncodeUuidStreamAvx2<kHyphens, false>(hex_digits, slots.terminator, ids,
+                                                              out, aligned, args.count);
+  }
 #endif
-  ForEachStep(done, args.count, [&](auto d, size_t i) {
-    EncodeUuidStep<kHyphens>(d, layout, slots, hex_digits, ids + 16 * i, out + i * stride);
-  });
+  encode_items(done, args.count);
   // Every 16-byte value is a valid UUID.
   std::memset(args.validity, 0xFF, args.count / 8);
   if (args.count % 8)
