@@ -148,8 +148,7 @@ inline constexpr auto kUlidStreamPermute4 = MakeStreamPermute<4>(kUlidStreamEnco
 // Record IDs need no permute tables: a chunk across two IDs spans 14 bytes
 // (the next ID's top 3 bytes are skipped), more than a 16-byte window at a
 // multiple of 4 can hold when it starts at 3 mod 4.
-static_assert(kUlidStreamPermute4.fits,
-              "each chunk's dword window must lie in its vector's load");
+static_assert(kUlidStreamPermute4.fits, "each chunk's dword window must lie in its vector's load");
 static_assert(kUlidStreamEncode.kPeriodIds == 8 && kUlidStreamEncode.kPeriodChunks == 13);
 static_assert(kRecordStreamEncode.kPeriodIds == 4 && kRecordStreamEncode.kPeriodChunks == 5);
 

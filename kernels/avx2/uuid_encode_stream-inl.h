@@ -39,7 +39,7 @@ namespace HWY_NAMESPACE {
 template <bool kHyphens, bool kTerminator>
 struct UuidStreamTables {
   static constexpr size_t kStride = (kHyphens ? 36 : 32) + (kTerminator ? 1 : 0);
-  static constexpr size_t kGroupItems = kStride % 32 == 0  ? 1
+  static constexpr size_t kGroupItems = kStride % 32 == 0   ? 1
                                         : kStride % 16 == 0 ? 2
                                         : kStride % 8 == 0  ? 4
                                         : kStride % 4 == 0  ? 8
@@ -100,10 +100,10 @@ static_assert(kUuidStreamTables<true, true>.kGroupItems == 32 &&
               kUuidStreamTables<true, true>.kVectors == 37 &&
               kUuidStreamTables<true, false>.kGroupItems == 8);
 
-// Items [i, i + n) such that out + (i + n) * stride is 32-byte aligned: the
-// number to encode by the other paths first, so that every vector store of
-// the stream is aligned and no store splits a cache line (0 when no item
-// start is aligned).
+// How many items the other paths encode first so that the stream's first
+// item starts 32-byte aligned (out: the first item's text): then every
+// vector store of the stream is aligned and none splits a cache line. 0 when
+// no item within 32 starts aligned (out not 4-byte aligned at stride 36).
 inline size_t UuidItemsBeforeAlignedStream(const uint8_t* out, size_t stride) {
   const auto at = reinterpret_cast<uintptr_t>(out);
   for (size_t n = 0; n < 32; ++n) {
@@ -147,9 +147,9 @@ HWY_INLINE size_t EncodeUuidStreamAvx2(const uint8_t* hex_digits, int terminator
     uint8_t* text = out + i * Tables::kStride;
 #pragma GCC unroll 40
     for (size_t v = 0; v < kVectors; ++v) {
-      const __m256i w = _mm256_inserti128_si256(
-          _mm256_castsi128_si256(window(in + t.window[2 * v])), window(in + t.window[2 * v + 1]),
-          1);
+      const __m256i w =
+          _mm256_inserti128_si256(_mm256_castsi128_si256(window(in + t.window[2 * v])),
+                                  window(in + t.window[2 * v + 1]), 1);
       const __m256i source = table(&t.source[32 * v]);
       const __m256i bytes = _mm256_shuffle_epi8(w, source);
       const __m256i nibbles = _mm256_and_si256(

@@ -62,10 +62,9 @@ struct Layout {
   Format format;
   int terminator;
 };
-constexpr Layout kLayouts[] = {{Format::kUuid, -1},   {Format::kUuid, '\n'},
-                               {Format::kUuid, '\r'}, {Format::kUuid, 0},
-                               {Format::kUuid, 0xFF}, {Format::kUuidHex, '\n'},
-                               {Format::kUuidHex, -1}};
+constexpr Layout kLayouts[] = {
+    {Format::kUuid, -1},   {Format::kUuid, '\n'},    {Format::kUuid, '\r'}, {Format::kUuid, 0},
+    {Format::kUuid, 0xFF}, {Format::kUuidHex, '\n'}, {Format::kUuidHex, -1}};
 
 TEST_P(UuidEncodeStreamTest, EveryOutputOffsetAroundTheGroups) {
   std::mt19937_64 rng(36);
@@ -73,9 +72,9 @@ TEST_P(UuidEncodeStreamTest, EveryOutputOffsetAroundTheGroups) {
     for (size_t count : {0u, 1u, 7u, 63u, 64u, 65u, 71u, 95u, 96u, 97u, 128u, 129u, 200u}) {
       const std::vector<uint8_t> ids = RandomIds(count, rng);
       for (size_t offset = 0; offset < 32; ++offset) {
-        SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(layout.format)
-                                        << " terminator " << layout.terminator << " count "
-                                        << count << " offset " << offset);
+        SCOPED_TRACE(testing::Message()
+                     << "format " << static_cast<int>(layout.format) << " terminator "
+                     << layout.terminator << " count " << count << " offset " << offset);
         ExpectSameAsReference({layout.format, count, offset, offset % 2 == 1, layout.terminator},
                               ids);
       }
@@ -98,8 +97,8 @@ TEST_P(UuidEncodeStreamTest, EveryByteValueAtEveryIdBytePosition) {
         SCOPED_TRACE(testing::Message()
                      << "format " << static_cast<int>(layout.format) << " terminator "
                      << layout.terminator << " position " << position << " shift " << shift);
-        ExpectSameAsReference(
-            {layout.format, kCount, position % 32, shift != 0, layout.terminator}, ids);
+        ExpectSameAsReference({layout.format, kCount, position % 32, shift != 0, layout.terminator},
+                              ids);
       }
     }
   }
