@@ -23,7 +23,8 @@ bench/peers/make_dataset.sh build/bench/cli/sortid "$data"
 echo "== sortid_bench" >&2
 SORTID_BENCH_DATA=$data build/bench/bench/sortid_bench \
   --benchmark_filter='/4096$|/4194304(/|$)|^dataset/|^generate_|^chacha20|^getrandom|^arc4random|_one/' \
-  --benchmark_repetitions=3 --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
+  --benchmark_repetitions=5 --benchmark_enable_random_interleaving=true \
+  --benchmark_report_aggregates_only=true --benchmark_min_time=0.05 \
   --benchmark_format=json --benchmark_out="$out/sortid.json" --benchmark_out_format=json > /dev/null
 bench/summarize.py "$out/sortid.json"  # the medians the report reads, not the raw output
 echo "== oklog/ulid" >&2
