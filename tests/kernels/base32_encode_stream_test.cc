@@ -13,9 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "kernels/kernel_api.h"
-#include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
+#include "tests/kernels/encode_check.h"
 #include "tests/support/per_target_test.h"
 #include "tests/support/test_support.h"
 
@@ -24,46 +23,8 @@ namespace {
 
 class Base32EncodeStreamTest : public test::PerTargetTest {};
 
-struct Case {
-  Format format;
-  size_t count;
-  size_t out_offset;  // bytes before the first item in the output buffer
-  bool lower;
-  size_t padding = 0;  // stride = text length + padding
-  std::string prefix = {};
-  int terminator = -1;
-};
-
-// Encodes ids through the active target and the reference kernel; text
-// (with guard bytes around it), validity (with a guard byte) and the invalid
-// count must match.
-void ExpectSameAsReference(const Case& c, const std::vector<uint8_t>& ids) {
-  TextOptions opts;
-  opts.prefix = c.prefix;
-  opts.terminator = c.terminator;
-  opts.letter_case = c.lower ? LetterCase::kLower : LetterCase::kUpper;
-  const size_t stride = item_length(c.format, opts) + c.padding;
-  const size_t size = c.out_offset + c.count * stride + 64;
-  std::vector<char> text(size, '~'), want_text(size, '~');
-  std::vector<uint8_t> validity((c.count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Result s = encode(c.format, ids.data(), c.count, text.data() + c.out_offset, stride,
-                          validity.data(), opts);
-  ASSERT_TRUE(s.ok());
-  const kernels::EncodeArgs args{ids.data(),   c.count,         want_text.data() + c.out_offset,
-                                 stride,       c.prefix.data(), c.prefix.size(),
-                                 c.terminator, c.lower,         want_validity.data(),
-                                 nullptr};
-  ASSERT_EQ(s.count, reference::Encode(c.format, args));
-  ASSERT_EQ(validity, want_validity);
-  ASSERT_EQ(std::string(text.begin(), text.end()), std::string(want_text.begin(), want_text.end()));
-}
-
-std::vector<uint8_t> RandomIds(Format format, size_t count, std::mt19937_64& rng) {
-  std::vector<uint8_t> ids(count * 16);
-  for (auto& b : ids) b = static_cast<uint8_t>(rng());
-  test::MakeValidIds(format, ids.data(), count);
-  return ids;
-}
+using test::ExpectEncodeAsReference;
+using test::RandomIds;
 
 TEST_P(Base32EncodeStreamTest, EveryCountAndOutputOffset) {
   std::mt19937_64 rng(26);
@@ -73,7 +34,7 @@ TEST_P(Base32EncodeStreamTest, EveryCountAndOutputOffset) {
       const size_t offset = count % 64;
       SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " count " << count
                                       << " offset " << offset);
-      ExpectSameAsReference({format, count, offset, count % 3 == 1}, ids);
+      ExpectEncodeAsReference({format, count, offset, count % 3 == 1}, ids);
     }
   }
 }
@@ -86,7 +47,7 @@ TEST_P(Base32EncodeStreamTest, EveryOutputOffsetAroundTheGroups) {
       for (size_t offset = 0; offset < 64; ++offset) {
         SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " count "
                                         << count << " offset " << offset);
-        ExpectSameAsReference({format, count, offset, offset % 2 == 1}, ids);
+        ExpectEncodeAsReference({format, count, offset, offset % 2 == 1}, ids);
       }
     }
   }
@@ -109,7 +70,7 @@ TEST_P(Base32EncodeStreamTest, EveryByteValueAtEveryIdBytePosition) {
         }
         SCOPED_TRACE(testing::Message() << "format " << static_cast<int>(format) << " position "
                                         << position << " shift " << shift);
-        ExpectSameAsReference({format, kCount, position % 64, shift != 0}, ids);
+        ExpectEncodeAsReference({format, kCount, position % 64, shift != 0}, ids);
       }
     }
   }
@@ -130,12 +91,12 @@ TEST_P(Base32EncodeStreamTest, RecordIdsOutOfRangeAtEveryPosition) {
         ids[16 * bad] |= static_cast<uint8_t>(top);
       }
       SCOPED_TRACE(testing::Message() << "bad item " << bad << " bit " << top);
-      ExpectSameAsReference({Format::kRecordId, kCount, bad % 64, bad % 2 == 0}, ids);
+      ExpectEncodeAsReference({Format::kRecordId, kCount, bad % 64, bad % 2 == 0}, ids);
     }
   }
   std::vector<uint8_t> all_bad = valid;
   for (size_t i = 0; i < kCount; ++i) all_bad[16 * i + 1] = 0xFF;
-  ExpectSameAsReference({Format::kRecordId, kCount, 0, false}, all_bad);
+  ExpectEncodeAsReference({Format::kRecordId, kCount, 0, false}, all_bad);
 }
 
 // Layouts the stream encoder does not take: the per-ID path, same results.
@@ -144,10 +105,10 @@ TEST_P(Base32EncodeStreamTest, OtherLayoutsTakeThePerIdPath) {
   for (Format format : {Format::kUlid, Format::kRecordId}) {
     for (size_t count : {7u, 64u, 100u}) {
       const std::vector<uint8_t> ids = RandomIds(format, count, rng);
-      ExpectSameAsReference({format, count, 0, false, 1}, ids);            // stride + 1
-      ExpectSameAsReference({format, count, 5, true, 0, "id_"}, ids);      // prefix
-      ExpectSameAsReference({format, count, 0, false, 0, "", '\n'}, ids);  // terminator
-      ExpectSameAsReference({format, count, 3, true, 2, "x_", ','}, ids);  // all of them
+      ExpectEncodeAsReference({format, count, 0, false, 1}, ids);            // stride + 1
+      ExpectEncodeAsReference({format, count, 5, true, 0, "id_"}, ids);      // prefix
+      ExpectEncodeAsReference({format, count, 0, false, 0, "", '\n'}, ids);  // terminator
+      ExpectEncodeAsReference({format, count, 3, true, 2, "x_", ','}, ids);  // all of them
     }
   }
 }

@@ -11,51 +11,20 @@
 #include <string>
 #include <vector>
 
-#include "kernels/kernel_api.h"
-#include "kernels/scalar/reference.h"
 #include "sortid/sortid.hpp"
+#include "tests/kernels/encode_check.h"
 #include "tests/support/per_target_test.h"
+#include "tests/support/test_support.h"
 
 namespace sortid {
 namespace {
 
 class UuidEncodeStreamTest : public test::PerTargetTest {};
 
-struct Case {
-  Format format;  // kUuid or kUuidHex
-  size_t count;
-  size_t out_offset;  // bytes before the first item in the output buffer
-  bool lower;
-  int terminator;
-};
-
-// Encodes ids through the active target and the reference kernel; the text
-// (with 64 guard bytes after it and out_offset before it) and the validity
-// bitmap (with a guard byte) must match.
-void ExpectSameAsReference(const Case& c, const std::vector<uint8_t>& ids) {
-  TextOptions opts;
-  opts.terminator = c.terminator;
-  opts.letter_case = c.lower ? LetterCase::kLower : LetterCase::kUpper;
-  const size_t stride = item_length(c.format, opts);
-  const size_t size = c.out_offset + c.count * stride + 64;
-  std::vector<char> text(size, '~'), want_text(size, '~');
-  std::vector<uint8_t> validity((c.count + 7) / 8 + 1, 0x5A), want_validity(validity);
-  const Result s = encode(c.format, ids.data(), c.count, text.data() + c.out_offset, stride,
-                          validity.data(), opts);
-  ASSERT_TRUE(s.ok());
-  const kernels::EncodeArgs args{ids.data(),   c.count, want_text.data() + c.out_offset,
-                                 stride,       nullptr, 0,
-                                 c.terminator, c.lower, want_validity.data(),
-                                 nullptr};
-  ASSERT_EQ(s.count, reference::Encode(c.format, args));
-  ASSERT_EQ(validity, want_validity);
-  ASSERT_EQ(std::string(text.begin(), text.end()), std::string(want_text.begin(), want_text.end()));
-}
+using test::ExpectEncodeAsReference;
 
 std::vector<uint8_t> RandomIds(size_t count, std::mt19937_64& rng) {
-  std::vector<uint8_t> ids(count * 16);
-  for (auto& b : ids) b = static_cast<uint8_t>(rng());
-  return ids;
+  return test::RandomIds(Format::kUuid, count, rng);
 }
 
 struct Layout {
@@ -75,8 +44,8 @@ TEST_P(UuidEncodeStreamTest, EveryOutputOffsetAroundTheGroups) {
         SCOPED_TRACE(testing::Message()
                      << "format " << static_cast<int>(layout.format) << " terminator "
                      << layout.terminator << " count " << count << " offset " << offset);
-        ExpectSameAsReference({layout.format, count, offset, offset % 2 == 1, layout.terminator},
-                              ids);
+        ExpectEncodeAsReference(
+            {layout.format, count, offset, offset % 2 == 1, 0, "", layout.terminator}, ids);
       }
     }
   }
@@ -97,8 +66,8 @@ TEST_P(UuidEncodeStreamTest, EveryByteValueAtEveryIdBytePosition) {
         SCOPED_TRACE(testing::Message()
                      << "format " << static_cast<int>(layout.format) << " terminator "
                      << layout.terminator << " position " << position << " shift " << shift);
-        ExpectSameAsReference({layout.format, kCount, position % 32, shift != 0, layout.terminator},
-                              ids);
+        ExpectEncodeAsReference(
+            {layout.format, kCount, position % 32, shift != 0, 0, "", layout.terminator}, ids);
       }
     }
   }
