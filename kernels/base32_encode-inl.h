@@ -305,10 +305,8 @@ size_t EncodeBase32Stream(const kernels::EncodeArgs& args, const ItemLayout& lay
   // aligned (when some item start is): every group then starts aligned (a
   // group's text is a multiple of 64 bytes), and no vector store splits a
   // cache line.
-  size_t done = 0;
-  const auto out = reinterpret_cast<uintptr_t>(args.out);
-  while (done < 64 && (out + done * Fmt::kChars) % 64 != 0) ++done;
-  if (done == 64 || done + kGroupIds > args.count) done = 0;
+  size_t done = ItemsBeforeAligned(args.out, Fmt::kChars, 64);
+  if (done + kGroupIds > args.count) done = 0;
   EncodeBase32Layout<Fmt, true>(args, layout, state, 0, done, validity);
   for (;;) {
     done = EncodeBase32Stream<Tables, Fmt::kTopBitsMustBeZero>(

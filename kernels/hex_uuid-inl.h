@@ -465,12 +465,13 @@ size_t EncodeUuid(const kernels::EncodeArgs& args) {
   size_t done = dense;
 #if SORTID_TARGET_UUID_AVX2_ENCODE_PAIRS
   // Items back to back with no prefix: the stream encoder from the first
-  // item whose text starts 32-byte aligned, when 64 items or more remain (at
-  // most 31 before that item, then at least one group).
+  // item whose text starts 32-byte aligned (so that no stream store splits a
+  // cache line), when 64 items or more remain (at most 31 before that item,
+  // then at least one group).
   const bool terminator = slots.terminator >= 0;
   if (!slots.prefix && stride == layout.id_len + (terminator ? 1 : 0) && (kHyphens || terminator) &&
       args.count - done >= 64) {
-    const size_t aligned = done + UuidItemsBeforeAlignedStream(out + done * stride, stride);
+    const size_t aligned = done + ItemsBeforeAligned(out + done * stride, stride, 32);
     encode_items(done, aligned);
     done = terminator ? EncodeUuidStreamAvx2<kHyphens, true>(hex_digits, slots.terminator, ids, out,
                                                              aligned, args.count)

@@ -183,6 +183,17 @@ HWY_INLINE void StoreTerminators(const ItemLayout& layout, uint8_t* slot, size_t
   }
 }
 
+// How many items to write another way first so that the item after them
+// starts `alignment`-byte aligned (out: item 0's first byte, items `stride`
+// apart), when one of the first `alignment` items does; else 0.
+HWY_INLINE size_t ItemsBeforeAligned(const void* out, size_t stride, size_t alignment) {
+  const auto at = reinterpret_cast<uintptr_t>(out);
+  for (size_t n = 0; n < alignment; ++n) {
+    if ((at + n * stride) % alignment == 0) return n;
+  }
+  return 0;
+}
+
 // Collects validity bits in a register and writes the bitmap 8 bytes at a
 // time (a read-modify-write per item would chain through store forwarding).
 // Items are appended in order, in groups of 1 to 32 (a group may cross a

@@ -62,14 +62,18 @@ constexpr UuidStreamTables<kHyphens, kTerminator> MakeUuidStreamTables() {
   using T = UuidStreamTables<kHyphens, kTerminator>;
   T t;
   constexpr size_t kGroupBytes = 16 * T::kGroupItems;
+  const auto digit_at = [](size_t p) { return UuidEncodeDigitAt(kHyphens, p % T::kStride); };
+  // The group's ID byte holding the digit of output byte p (a digit there).
+  const auto byte_at = [&](size_t p) {
+    return 16 * (p / T::kStride) + static_cast<size_t>(digit_at(p)) / 2;
+  };
   for (size_t c = 0; c < 2 * T::kVectors; ++c) {
     // The chunk's ID bytes (its first one: where the window starts).
     size_t first = kGroupBytes, last = 0;
     for (size_t j = 0; j < 16; ++j) {
       const size_t p = 16 * c + j;
-      const int digit = UuidEncodeDigitAt(kHyphens, p % T::kStride);
-      if (digit < 0) continue;
-      const size_t byte = 16 * (p / T::kStride) + static_cast<size_t>(digit) / 2;
+      if (digit_at(p) < 0) continue;
+      const size_t byte = byte_at(p);
       first = byte < first ? byte : first;
       last = byte > last ? byte : last;
     }
@@ -78,13 +82,12 @@ constexpr UuidStreamTables<kHyphens, kTerminator> MakeUuidStreamTables() {
     t.window[c] = static_cast<uint16_t>(window);
     for (size_t j = 0; j < 16; ++j) {
       const size_t p = 16 * c + j;
-      const int digit = UuidEncodeDigitAt(kHyphens, p % T::kStride);
+      const int digit = digit_at(p);
       t.source[p] = 0x80;
       if (digit == -1) t.hyphens[p] = '-' ^ '0';
       if (digit == -2) t.terminators[p] = 0xFF;
       if (digit < 0) continue;
-      const size_t byte = 16 * (p / T::kStride) + static_cast<size_t>(digit) / 2;
-      t.source[p] = static_cast<uint8_t>((byte - window) | (digit % 2 == 0 ? 0x40 : 0x00));
+      t.source[p] = static_cast<uint8_t>((byte_at(p) - window) | (digit % 2 == 0 ? 0x40 : 0x00));
     }
   }
   return t;
@@ -99,18 +102,6 @@ static_assert(kUuidStreamTables<true, false>.fits && kUuidStreamTables<true, tru
 static_assert(kUuidStreamTables<true, true>.kGroupItems == 32 &&
               kUuidStreamTables<true, true>.kVectors == 37 &&
               kUuidStreamTables<true, false>.kGroupItems == 8);
-
-// How many items the other paths encode first so that the stream's first
-// item starts 32-byte aligned (out: the first item's text): then every
-// vector store of the stream is aligned and none splits a cache line. 0 when
-// no item within 32 starts aligned (out not 4-byte aligned at stride 36).
-inline size_t UuidItemsBeforeAlignedStream(const uint8_t* out, size_t stride) {
-  const auto at = reinterpret_cast<uintptr_t>(out);
-  for (size_t n = 0; n < 32; ++n) {
-    if ((at + n * stride) % 32 == 0) return n;
-  }
-  return 0;
-}
 
 // Encodes whole groups of items from begin while one fits before count;
 // returns where it stopped. out points at item 0's text.
@@ -151,13 +142,9 @@ HWY_INLINE size_t EncodeUuidStreamAvx2(const uint8_t* hex_digits, int terminator
           _mm256_inserti128_si256(_mm256_castsi128_si256(window(in + t.window[2 * v])),
                                   window(in + t.window[2 * v + 1]), 1);
       const __m256i source = table(&t.source[32 * v]);
-      const __m256i bytes = _mm256_shuffle_epi8(w, source);
-      const __m256i nibbles = _mm256_and_si256(
-          _mm256_blendv_epi8(bytes, _mm256_srli_epi16(bytes, 4), _mm256_add_epi8(source, source)),
-          low4);
-      const __m256i chars =
-          _mm256_xor_si256(_mm256_shuffle_epi8(digits, nibbles), table(fixup + 32 * v));
-      _mm256_storeu_si256(reinterpret_cast<__m256i*>(text + 32 * v), chars);
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(text + 32 * v),
+                          UuidEncodeChars(digits, w, source, _mm256_add_epi8(source, source), low4,
+                                          table(fixup + 32 * v)));
     }
   }
   return i;

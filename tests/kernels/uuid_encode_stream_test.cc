@@ -23,10 +23,6 @@ class UuidEncodeStreamTest : public test::PerTargetTest {};
 
 using test::ExpectEncodeAsReference;
 
-std::vector<uint8_t> RandomIds(size_t count, std::mt19937_64& rng) {
-  return test::RandomIds(Format::kUuid, count, rng);
-}
-
 struct Layout {
   Format format;
   int terminator;
@@ -39,7 +35,7 @@ TEST_P(UuidEncodeStreamTest, EveryOutputOffsetAroundTheGroups) {
   std::mt19937_64 rng(36);
   for (const Layout& layout : kLayouts) {
     for (size_t count : {0u, 1u, 7u, 63u, 64u, 65u, 71u, 95u, 96u, 97u, 128u, 129u, 200u}) {
-      const std::vector<uint8_t> ids = RandomIds(count, rng);
+      const std::vector<uint8_t> ids = test::RandomIds(Format::kUuid, count, rng);
       for (size_t offset = 0; offset < 32; ++offset) {
         SCOPED_TRACE(testing::Message()
                      << "format " << static_cast<int>(layout.format) << " terminator "
@@ -59,7 +55,7 @@ TEST_P(UuidEncodeStreamTest, EveryByteValueAtEveryIdBytePosition) {
   for (const Layout& layout : kLayouts) {
     for (size_t position = 0; position < 16; ++position) {
       for (size_t shift : {0u, 128u}) {
-        std::vector<uint8_t> ids = RandomIds(kCount, rng);
+        std::vector<uint8_t> ids = test::RandomIds(Format::kUuid, kCount, rng);
         for (size_t i = 0; i < kCount; ++i) {
           ids[16 * i + position] = static_cast<uint8_t>((i + shift) % 256);
         }
