@@ -155,7 +155,12 @@ Result DecodeItem(const ItemSpec& spec, const uint8_t* item, size_t len, uint8_t
   return {};
 }
 
-bool EncodeId(Format format, const uint8_t id[16], bool lower, char* out) {
+namespace {
+// EncodeId's body, forced inline into the bulk loop, where the format is a
+// constant and the switch folds away: once EncodeId has other callers GCC
+// keeps it out of line, and the loop would pay a call and a switch per ID.
+[[gnu::always_inline]] inline bool EncodeIdInline(Format format, const uint8_t id[16], bool lower,
+                                                  char* out) {
   const Value128 v = LoadBigEndian(id);
   switch (format) {
     case Format::kUlid:
@@ -189,6 +194,11 @@ bool EncodeId(Format format, const uint8_t id[16], bool lower, char* out) {
   }
   return false;
 }
+}  // namespace
+
+bool EncodeId(Format format, const uint8_t id[16], bool lower, char* out) {
+  return EncodeIdInline(format, id, lower, out);
+}
 
 size_t Encode(Format format, const kernels::EncodeArgs& args) {
   const size_t id_len = kernels::kTextLength[static_cast<int>(format)];
@@ -197,7 +207,7 @@ size_t Encode(Format format, const kernels::EncodeArgs& args) {
   for (size_t i = 0; i < args.count; ++i) {
     char* slot = args.out + i * args.out_stride;
     if (args.prefix_len != 0) std::memcpy(slot, args.prefix, args.prefix_len);
-    const bool valid = EncodeId(format, args.ids + 16 * i, args.lower, slot + args.prefix_len);
+    const bool valid = EncodeIdInline(format, args.ids + 16 * i, args.lower, slot + args.prefix_len);
     if (args.terminator >= 0) slot[args.prefix_len + id_len] = static_cast<char>(args.terminator);
     if (valid) {
       args.validity[i / 8] = static_cast<uint8_t>(args.validity[i / 8] | (1u << (i % 8)));
