@@ -117,8 +117,11 @@ inline size_t EncodePlain(Format format, const uint8_t* id, bool lower, char* ou
 bool BadArguments(std::string_view text, const uint8_t* id) {
   return id == nullptr || (text.data() == nullptr && !text.empty());
 }
+// | rather than ||: GCC then lays out a call with good arguments as the
+// straight path, with no branch taken before the jump to the codec.
 bool BadArguments(Format format, const uint8_t* id, const char* out) {
-  return id == nullptr || out == nullptr || static_cast<unsigned>(format) >= kernels::kNumFormats;
+  return (id == nullptr) | (out == nullptr) |
+         (static_cast<unsigned>(format) >= kernels::kNumFormats);
 }
 
 // decode_one's answer to bad arguments: an ID it can write is zeroed.
