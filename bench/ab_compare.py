@@ -10,7 +10,8 @@ Each round runs every binary once, in order (--benchmark_repetitions=3,
 gives, per row, the median over rounds of IDs/s and of the row's % of memcpy of
 the same format's text measured in the same process, the best round's IDs/s
 (contention only ever slows a round down, so on a shared host the best round
-is the closest to what the code can do), and last / first of both.
+is the closest to what the code can do), and last / first of both. Per-item
+rows (`_one/`: one call per iteration) are given in ns per call.
 """
 import json, subprocess, sys, statistics, re
 if len(sys.argv) < 4:
