@@ -207,7 +207,8 @@ size_t Encode(Format format, const kernels::EncodeArgs& args) {
   for (size_t i = 0; i < args.count; ++i) {
     char* slot = args.out + i * args.out_stride;
     if (args.prefix_len != 0) std::memcpy(slot, args.prefix, args.prefix_len);
-    const bool valid = EncodeIdInline(format, args.ids + 16 * i, args.lower, slot + args.prefix_len);
+    const bool valid =
+        EncodeIdInline(format, args.ids + 16 * i, args.lower, slot + args.prefix_len);
     if (args.terminator >= 0) slot[args.prefix_len + id_len] = static_cast<char>(args.terminator);
     if (valid) {
       args.validity[i / 8] = static_cast<uint8_t>(args.validity[i / 8] | (1u << (i % 8)));
