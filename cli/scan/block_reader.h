@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -30,11 +31,15 @@ class BlockReader {
   size_t Run(Input& input, uint64_t* done, Progress& progress, const Consumer& consume);
 
  private:
-  // read() into one buffer, not mmap: mapping windows of the file costs a
-  // page-table update per window, which virtual machines make expensive.
+  // A regular file's bytes up to the size it had when opened: handed to
+  // consume straight from the file mapped (mapped_span.h), as many at a time
+  // as the buffer would hold. The input's offset is left after the bytes
+  // used, where the reads go on (bytes shown and not used are read again).
+  void RunMapped(Input& input, uint64_t* done, Progress& progress, const Consumer& consume);
+
   // Allocated by the first Run: a scanner that only scans chunks
   // (--threads) never touches it.
-  std::vector<char> buffer_;
+  std::unique_ptr<char[]> buffer_;
   size_t block_bytes_;
 };
 
