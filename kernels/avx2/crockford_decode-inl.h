@@ -73,13 +73,14 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
     // saturating subtract). The borrowed bytes are the previous item's own
     // characters: valid when it is.
     __m256i any = _mm256_setzero_si256(), lowest = _mm256_set1_epi8(0x7F);
-    __m256i highest = _mm256_set1_epi8(-128);
     const auto decode = [&](const uint8_t* at) HWY_ATTR __attribute__((always_inline)) {
       const __m256i chars = load(at);
       lowest = _mm256_min_epi8(lowest, chars);
-      if constexpr (kLines) highest = _mm256_max_epi8(highest, chars);
       const __m256i values = translate(chars);
       any = _mm256_or_si256(any, values);
+      // In a register item by item: left to itself, GCC moves the ORs to
+      // the end of the step and spills the values it holds until then.
+      asm("" : "+x"(any));
       return _mm256_shuffle_epi8(pack(values), final);
     };
     for (size_t k = 0; k < kStep; k += 2) {
@@ -97,14 +98,13 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
     if constexpr (kLines) {
       error = _mm256_and_si256(error,
                                _mm256_loadu_si256(reinterpret_cast<const __m256i*>(kOwn.data())));
-      // Byte 5 of each load is the terminator before the item: those of
-      // items i - 1 to i + 6 are all right when that byte's minimum and
-      // maximum over the step both are (item i - 1's is checked twice).
-      const __m256i t = _mm256_set1_epi8(static_cast<char>(term));
-      const auto same = static_cast<uint32_t>(_mm256_movemask_epi8(
-          _mm256_and_si256(_mm256_cmpeq_epi8(lowest, t), _mm256_cmpeq_epi8(highest, t))));
-      wrong_terminators = (~same >> simd_tables::kUlidBorrowed - 1 & 1) |
-                          static_cast<uint32_t>(item[(kStep - 1) * kStride + kChars] ^ term);
+      // The terminators by scalar loads and XORs: the general-purpose
+      // pipes are idle here, and a vector compare per item would queue on
+      // the vector pipes that bound the loop (the borrowed byte 5 of each
+      // load, the terminator before its item, is masked out above).
+      for (size_t k = 0; k < kStep; ++k) {
+        wrong_terminators |= static_cast<uint32_t>(item[k * kStride + kChars] ^ term);
+      }
     }
     uint32_t step_errors = 0;
     if (HWY_UNLIKELY((_mm256_movemask_epi8(error) | wrong_terminators) != 0)) {
