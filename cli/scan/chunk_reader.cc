@@ -87,7 +87,6 @@ void ChunkReader::SkipRow(ChunkBytes* chunk) {
 
 bool ChunkReader::Next(ChunkBytes* chunk) {
   if (eof_ && carry_.empty() && !file_start_) return false;
-  chunk->view = nullptr;
   chunk->start = 0;
   chunk->size = carry_.size();
   chunk->input_bytes = 0;
@@ -174,7 +173,6 @@ void ReadChunkAt(const Input& input, const ChunkRange& range, bool binary, size_
                  ChunkBytes* chunk) {
   chunk->file_start = false;
   chunk->header_pending = false;
-  chunk->view = nullptr;
   chunk->start = 0;
   chunk->size = 0;
   chunk->tail = 0;
@@ -247,57 +245,6 @@ void ReadChunkAt(const Input& input, const ChunkRange& range, bool binary, size_
   // Before first: the byte before the range and the end of the row it was in.
   chunk->start = pad + first;
   chunk->size = end - first;
-}
-
-bool ViewChunkAt(const MappedSpan& span, const ChunkRange& range, bool binary, size_t limit,
-                 ChunkBytes* chunk) {
-  const size_t before = range.at_row_start || binary ? 0 : 1;
-  const uint64_t from = range.begin - before;
-  if (range.last || !span.Covers(from, range.end)) return false;
-  const char* data = span.At(from);
-  const auto have = static_cast<size_t>(range.end - from);
-  size_t first = 0;  // the first row that starts in the range
-  if (before != 0) {
-    if (data[0] == '\n') {
-      first = 1;
-    } else {
-      const void* nl = std::memchr(data + 1, '\n', have - 1);
-      // Inside a row that began before the range: nothing, as ReadChunkAt.
-      first = nl == nullptr ? have : static_cast<size_t>(static_cast<const char*>(nl) - data) + 1;
-    }
-  }
-  size_t end = have;
-  size_t tail = 0;
-  if (binary) {
-    end = have - have % 16;
-  } else if (end > first && data[end - 1] != '\n') {
-    // The last row runs past the range: to its line end, no further than
-    // the limit from its start (its first bytes stand for it then).
-    const void* nl = ::memrchr(data + first, '\n', end - first);
-    const size_t last_row =
-        nl == nullptr ? first : static_cast<size_t>(static_cast<const char*>(nl) - data) + 1;
-    const uint64_t stop = from + last_row + limit;
-    const uint64_t reach = std::min(stop, span.end());
-    const void* found = reach > range.end
-                            ? std::memchr(data + have, '\n', static_cast<size_t>(reach - range.end))
-                            : nullptr;
-    if (found != nullptr) {
-      end = static_cast<size_t>(static_cast<const char*>(found) - data) + 1;
-    } else if (stop <= span.end()) {
-      tail = std::min<size_t>(std::max<size_t>(have, last_row + limit) - last_row, 64);
-      end = last_row;
-    } else {
-      return false;  // the span ends first: the reads find where the row ends
-    }
-  }
-  chunk->file_start = false;
-  chunk->header_pending = false;
-  chunk->input_bytes = range.end - range.begin;
-  chunk->view = data;
-  chunk->start = first;
-  chunk->size = end - first;
-  chunk->tail = tail;
-  return true;
 }
 
 }  // namespace sortid::cli

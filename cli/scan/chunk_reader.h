@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "cli/io.h"
-#include "cli/scan/mapped_span.h"
 #include "cli/scan/scan_types.h"
 
 namespace sortid::cli {
@@ -27,16 +26,12 @@ namespace sortid::cli {
 // One piece of an input as the reader cut it.
 struct ChunkBytes {
   std::vector<char> data;
-  // Set when the rows are a mapped span's bytes (ViewChunkAt), not data's.
-  const char* view = nullptr;
-  size_t start = 0;  // the chunk's rows are the size bytes at rows()
+  size_t start = 0;  // the chunk's rows are the size bytes at data + start
   size_t size = 0;
   size_t tail = 0;              // then the first bytes of a row over the limit
   bool file_start = false;      // the input's first bytes (byte order mark)
   bool header_pending = false;  // --header and the input's header not taken yet
   uint64_t input_bytes = 0;     // input bytes it stands for (the progress bar)
-
-  const char* rows() const { return (view != nullptr ? view : data.data()) + start; }
 };
 
 // Where the rest of a regular file is cut: [begin, end) is chunk k's range,
@@ -51,12 +46,6 @@ struct ChunkRange {
 // *chunk; limit: the bytes a row may hold with its line ending. Throws
 // CliError(kExitIo) on a read error.
 void ReadChunkAt(const Input& input, const ChunkRange& range, bool binary, size_t limit,
-                 ChunkBytes* chunk);
-
-// As ReadChunkAt, from span's bytes instead of reads: false (nothing set)
-// when the rows' end is not in the span (the caller reads them), or the
-// range is the file's last (read to the end, whatever the size is now).
-bool ViewChunkAt(const MappedSpan& span, const ChunkRange& range, bool binary, size_t limit,
                  ChunkBytes* chunk);
 
 class ChunkReader {

@@ -1,10 +1,11 @@
-// A read-only view of a regular file's bytes through mmap, for the scan: the
-// kernel's copy into a read() buffer costs as much as the decoding, while a
-// mapping only sets up page tables (docs/performance.md has the A/B). The
-// scan maps the rest of a file once, as one span (one munmap: unmapping
-// windows one after another makes the other threads' page faults wait), and
-// gives back the pages it has passed (ReleaseBefore), so the process's
-// resident memory stays bounded whatever the file's size.
+// A read-only view of a regular file's bytes through mmap, for the scan on
+// one thread (BlockReader): the kernel's copy into a read() buffer costs as
+// much as the decoding, while a mapping only sets up page tables
+// (docs/performance.md has the A/B). The rest of a file is mapped once, as
+// one span, and the pages passed are given back (ReleaseBefore), so the
+// process's resident memory stays bounded whatever the file's size. Threads
+// sharing a mapping would interrupt each other (page-table locks, TLB
+// shootdowns when pages are given back): --threads N reads its chunks.
 //
 // A file that shrinks while mapped would raise SIGBUS on the pages past its
 // new end. A process-wide handler maps zero-filled pages over them instead

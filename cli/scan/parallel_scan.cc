@@ -38,8 +38,8 @@ ScanOptions WorkerOptions(const ScanOptions& options) {
 }
 
 // Chunks of one worker: one it scans, the others waiting for their turn to
-// be written out. More than two: a worker whose chunk took longer (page
-// faults, a descheduled core) does not leave the others waiting on it.
+// be written out. More than two: a worker whose chunk took longer (its core
+// descheduled by the host) does not leave the others waiting on it.
 constexpr size_t kChunksPerWorker = 4;
 
 // The chunks and their queues. A worker reads its next chunk itself, in
@@ -105,25 +105,12 @@ class Pipeline {
     return c;
   }
 
-  // Worker, no lock held: the chunk's range, seen in its span or read at
-  // its offset.
+  // Worker, no lock held: the chunk's range, read at its offset.
   void ReadRange(Chunk* c) const {
     try {
-      if (c->span != nullptr &&
-          ViewChunkAt(*c->span, c->range, reader_.binary(), reader_.limit(), &c->bytes)) {
-        return;
-      }
       ReadChunkAt(*c->input, c->range, reader_.binary(), reader_.limit(), &c->bytes);
     } catch (...) {  // thrown when the chunk's turn comes
       c->error = std::current_exception();
-    }
-  }
-
-  // Worker, after the scan: the file shrank under the span, so the bytes
-  // scanned may be zeros instead of the rows.
-  static void CheckSpan(Chunk* c) {
-    if (c->span != nullptr && c->span->Changed() && !c->error) {
-      c->error = std::make_exception_ptr(CliError(kExitIo, ChangedWhileReadError(*c->file)));
     }
   }
 
@@ -178,9 +165,6 @@ class Pipeline {
     }
     if (c.file_index != emit_file_) emit_file_ = c.file_index, emit_line_ = 1;
     consumer_.Consume(c, emit_line_);
-    // The chunks after it start at its end or later, the byte before it
-    // the earliest they read.
-    if (c.span != nullptr) c.span->ReleaseBefore(c.range.end - 1);
     emit_line_ += c.lines;
     emit_bytes_ += c.bytes.input_bytes;
     progress_.Update(emit_bytes_);
@@ -189,7 +173,6 @@ class Pipeline {
   // Under mu_.
   void Recycle(Chunk* c) {
     c->input.reset();
-    c->span.reset();
     c->error = nullptr;
     c->failure = nullptr;
     c->notes.clear();
@@ -232,7 +215,6 @@ class Pipeline {
           range.last = range.end == file_size_;
           next_begin_ = range.end;
           c->input = input_;
-          c->span = SpanFor(range);
           return true;
         }
       } else if (reader_.Next(&c->bytes)) {
@@ -250,22 +232,8 @@ class Pipeline {
       // (standard input shared with the next command the shell runs on it).
       if (by_offset_) (void)::lseek(input_->fd(), 0, SEEK_END);
       input_.reset();
-      span_.reset();
-      span_tried_ = false;
       ++next_file_;
     }
-  }
-
-  // Under the read lock: input_ mapped from offset_start_ to the size it
-  // had when opened, for the ranges but the last (read to the end, however
-  // far it is now); nullptr when it is not mapped (the worker reads it).
-  std::shared_ptr<const MappedSpan> SpanFor(const ChunkRange& range) {
-    if (range.last) return nullptr;
-    if (span_ == nullptr && !span_tried_) {
-      span_tried_ = true;
-      span_ = MappedSpan::Map(input_->fd(), offset_start_, file_size_ - offset_start_);
-    }
-    return span_;
   }
 
   const std::vector<std::string>& names_;
@@ -273,8 +241,6 @@ class Pipeline {
   std::mutex read_mu_;  // the reading state below
   ChunkReader reader_;
   std::shared_ptr<Input> input_;
-  std::shared_ptr<const MappedSpan> span_;  // input_'s (SpanFor)
-  bool span_tried_ = false;
   size_t next_file_ = 0;
   bool by_offset_ = false;  // the rest of input_ is cut by offset
   uint64_t offset_start_ = 0, next_begin_ = 0, file_size_ = 0;
@@ -305,7 +271,7 @@ void ChunkWorker::Scan(Chunk& chunk) {
   try {
     Sink& sink = Begin(chunk);
     Scanner::ChunkView view;
-    view.data = chunk.bytes.rows();
+    view.data = chunk.bytes.data.data() + chunk.bytes.start;
     view.size = chunk.bytes.size;
     view.tail = chunk.bytes.tail;
     view.file = chunk.file;
@@ -344,7 +310,6 @@ void RunParallelScan(const ScanOptions& options, const std::vector<std::string>&
     while (Chunk* c = pipeline.ReadNext(i)) {
       if (c->input != nullptr) pipeline.ReadRange(c);
       if (!c->error) w->Scan(*c);
-      Pipeline::CheckSpan(c);
       pipeline.Finish(c);
     }
   };

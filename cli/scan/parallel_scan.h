@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "cli/scan/chunk_reader.h"
-#include "cli/scan/mapped_span.h"
 #include "cli/scan/scan_types.h"
 #include "cli/scan/scanner.h"
 
@@ -35,8 +34,6 @@ struct Chunk {
   // Cut by offset: the worker reads range of input itself (ReadChunkAt).
   std::shared_ptr<const Input> input;
   ChunkRange range;
-  // The mapped bytes of input that hold range, when the pipeline has them.
-  std::shared_ptr<const MappedSpan> span;
   const std::string* file = nullptr;
   uint32_t file_index = 0;   // 1-based position of the file in the input list
   std::exception_ptr error;  // reading failed here: thrown when its turn comes
