@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -31,15 +30,13 @@ class BlockReader {
   size_t Run(Input& input, uint64_t* done, Progress& progress, const Consumer& consume);
 
  private:
-  // A regular file's bytes up to the size it had when opened: handed to
-  // consume straight from the file mapped (mapped_span.h), as many at a time
-  // as the buffer would hold. The input's offset is left after the bytes
-  // used, where the reads go on (bytes shown and not used are read again).
-  void RunMapped(Input& input, uint64_t* done, Progress& progress, const Consumer& consume);
-
+  // read() into one buffer, not mmap: on the KVM guests sortid is measured
+  // on, decoding straight from a mapping of the file was faster or slower
+  // than the copy as the host's state changed (docs/performance.md), while
+  // the copy into a buffer that stays in cache costs the same every time.
   // Allocated by the first Run: a scanner that only scans chunks
   // (--threads) never touches it.
-  std::unique_ptr<char[]> buffer_;
+  std::vector<char> buffer_;
   size_t block_bytes_;
 };
 

@@ -37,10 +37,9 @@ ScanOptions WorkerOptions(const ScanOptions& options) {
   return worker;
 }
 
-// Chunks of one worker: one it scans, the others waiting for their turn to
-// be written out. More than two: a worker whose chunk took longer (its core
-// descheduled by the host) does not leave the others waiting on it.
-constexpr size_t kChunksPerWorker = 4;
+// Chunks of one worker: one it scans, one waiting for its turn to be
+// written out.
+constexpr size_t kChunksPerWorker = 2;
 
 // The chunks and their queues. A worker reads its next chunk itself, in
 // turn with the others (the read lock keeps the input order), scans it

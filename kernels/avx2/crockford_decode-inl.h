@@ -52,9 +52,8 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
   static_assert(kStride == 26 || kStride == 27);
   constexpr bool kLines = kStride == 27;
   constexpr size_t kStep = 8;
-  static_assert(kStep % 2 == 0);           // stored in pairs
-  constexpr size_t kChars = 26;            // the terminator's offset in a line
-  constexpr size_t kPrefetchAhead = 2048;  // bytes: about 76 lines
+  static_assert(kStep % 2 == 0);  // stored in pairs
+  constexpr size_t kChars = 26;   // the terminator's offset in a line
   const auto term = static_cast<uint8_t>(terminator);
   // The borrowed bytes are 0-5 of the low lane, the first character byte 6.
   static constexpr auto kOwn = simd_tables::UlidOwnBytes<32, 32>();
@@ -69,15 +68,6 @@ HWY_INLINE size_t DecodeUlidBorrowedAvx2(const uint8_t* text, uint8_t* ids, size
   size_t i = begin;
   for (; i + kStep <= end; i += kStep) {
     const uint8_t* item = text + i * kStride;
-    if constexpr (kLines) {
-      // Lines may come straight from a file's pages (the command maps its
-      // input with one thread), not from cache: the hardware prefetchers do
-      // not cross 4 KiB pages, which leaves the loop waiting on memory at
-      // every page start.
-      for (size_t line = 0; line < kStep * kStride; line += 64) {
-        _mm_prefetch(reinterpret_cast<const char*>(item + kPrefetchAhead + line), _MM_HINT_T0);
-      }
-    }
     // Any value with bit 7 set or a first character above 7 (the OR of the
     // values keeps both), any byte outside 0x30-0x7F (signed min, then a
     // saturating subtract). The borrowed bytes are the previous item's own
