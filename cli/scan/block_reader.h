@@ -31,9 +31,8 @@ class BlockReader {
 
  private:
   // read() into one buffer, not mmap: on the KVM guests sortid is measured
-  // on, decoding straight from a mapping of the file was faster or slower
-  // than the copy as the host's state changed (docs/performance.md), while
-  // the copy into a buffer that stays in cache costs the same every time.
+  // on, decoding straight from a mapping of the file was faster than the
+  // copy at some times and slower at others (docs/performance.md).
   // Allocated by the first Run: a scanner that only scans chunks
   // (--threads) never touches it.
   std::vector<char> buffer_;
