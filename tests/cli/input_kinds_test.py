@@ -80,7 +80,7 @@ def page_multiples():
             cut = data[:-len(row)] + text + b"0" * (len(row) - len(text))
             assert len(cut) % PAGE == 0
             yield label + ", no final line end", args + ["--on-error", "skip"], cut
-    # A file of exactly two huge pages.
+    # A file of exactly one huge page (2 MiB).
     data = (b"abcd," + ULID + b"\n") * ((2 << 20) // 32)
     yield "2 MiB of CSV", ["convert", "--to", "uuid", "--field", "2", "--quote", "none"], data
 
@@ -91,7 +91,7 @@ def shrink_while_read(binary, work):
     pristine = os.path.join(work, "pristine")
     path = os.path.join(work, "big")
     with open(pristine, "wb") as f:
-        subprocess.run([binary, "gen", "-n", "1500000", "--seed", "7777777777777777777777777777777777777777777777777777777777777777"], stdout=f, check=True)
+        subprocess.run([binary, "gen", "-n", "1500000", "--seed", "7" * 64], stdout=f, check=True)
     expected = subprocess.run([binary, "convert", "--to", "uuid", pristine], capture_output=True,
                               check=True).stdout
     for threads in (1, 2):
