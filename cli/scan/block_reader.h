@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -33,9 +34,10 @@ class BlockReader {
   // read() into one buffer, not mmap: on the KVM guests sortid is measured
   // on, decoding straight from a mapping of the file was faster than the
   // copy at some times and slower at others (docs/performance.md).
-  // Allocated by the first Run: a scanner that only scans chunks
-  // (--threads) never touches it.
-  std::vector<char> buffer_;
+  // Allocated by the first Run, not zeroed: only the pages the reads reach
+  // are ever touched (a scanner that only scans chunks, --threads, touches
+  // none), not the whole --max-row-bytes bound.
+  std::unique_ptr<char[]> buffer_;
   size_t block_bytes_;
 };
 
