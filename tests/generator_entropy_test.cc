@@ -111,9 +111,6 @@ TEST(GeneratorEntropy, FailureIsAnErrorNeverAStreamAndIsRetried) {
 // The pool, the process-wide monotonic order and the C API, on a thread whose
 // pool generator is created while getrandom fails.
 TEST(GeneratorEntropy, PoolGlobalMonotonicAndCApiReportFailure) {
-  // Under qemu-user (the Arm runs) this test stalled in the first CPU model
-  // (seen once, not yet explained); it runs natively, under ASan and TSan.
-  if (std::getenv("SORTID_TEST_QUICK") != nullptr) GTEST_SKIP() << "stalls under emulation";
   std::thread([] {
     Id ids[8];
     char text[26];
@@ -137,7 +134,6 @@ TEST(GeneratorEntropy, PoolGlobalMonotonicAndCApiReportFailure) {
 // A forked child whose reseed fails reports the failure (it must neither
 // continue the parent's stream nor use an unset key), then recovers.
 TEST(GeneratorEntropy, ForkedChildWithoutEntropyFailsThenRecovers) {
-  if (std::getenv("SORTID_TEST_QUICK") != nullptr) GTEST_SKIP() << "no fork under emulation";
   Id warm;
   ASSERT_TRUE(generate(IdKind::kUlid, warm.data(), 1).ok());
   constexpr size_t kCount = 32;

@@ -158,8 +158,6 @@ const bool g_helper_checked = [] {
   return true;
 }();
 
-bool Quick() { return std::getenv("SORTID_TEST_QUICK") != nullptr; }
-
 // The random bits (the 80 after the time) of the pool's and the owned
 // generator's ULIDs.
 void ExpectRandomBitsDistinct(const Draw& child, const Draw& parent) {
@@ -201,7 +199,6 @@ void ExpectChildDrawDistinct(const ChildResult& child, Generator* owned) {
 }
 
 TEST_P(GeneratorForkTest, ChildDrawsAFreshStreamAndMachineId) {
-  if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
   Generator owned;
   Draw warm;
   ASSERT_TRUE(MakeDraw(&owned, &warm));  // every state exists and has output
@@ -216,7 +213,6 @@ TEST_P(GeneratorForkTest, ChildDrawsAFreshStreamAndMachineId) {
 // A child forked while another thread is inside the process-wide monotonic
 // generator or the Record ID path must finish.
 TEST_P(GeneratorForkTest, ChildFinishesWhileAnotherThreadGenerates) {
-  if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
 #if defined(__SANITIZE_THREAD__)
   // ThreadSanitizer's runtime (GCC 12) leaves such a child waiting in its
   // own __cxa_guard_acquire on a static that the parent had initialized long
@@ -267,7 +263,6 @@ INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorForkTest, EverySpawn(), SpawnParamName
 // fresh process; a raw clone of it hung about 1 run in 100 under load while
 // the set-up sat behind function-local statics' guards.
 TEST(GeneratorFirstUse, ChildClonedDuringFirstUseFinishes) {
-  if (Quick()) GTEST_SKIP() << "clone is not tested under emulation";
 #if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
   // Both runtimes keep allocator locks of their own, which a raw clone's
   // child inherits as the worker left them (ASan: children hung in 5 of 24
@@ -458,7 +453,6 @@ class GeneratorPidNamespaceTest : public ::testing::TestWithParam<Spawn> {
 
  private:
   void ReadInitReport(bool hide_proc, NamespaceReport* report) {
-    if (Quick()) GTEST_SKIP() << "fork is not tested under emulation";
     std::string why;
     const ChildResult init = RunContainerInit(GetParam(), hide_proc, &why);
     if (!why.empty()) GTEST_SKIP() << "no new PID namespace may be made here: " << why;
@@ -490,7 +484,6 @@ TEST_P(GeneratorPidNamespaceTest, WithoutProcTheChildsRandomBitsAreFresh) {
 INSTANTIATE_TEST_SUITE_P(Spawns, GeneratorPidNamespaceTest, EverySpawn(), SpawnParamName);
 
 TEST(GeneratorVfork, ExecedChildDrawsAFreshStream) {
-  if (Quick()) GTEST_SKIP() << "vfork is not tested under emulation";
   Generator owned;
   Draw warm;
   ASSERT_TRUE(MakeDraw(&owned, &warm));
@@ -502,7 +495,6 @@ TEST(GeneratorVfork, ExecedChildDrawsAFreshStream) {
 // An unknown SORTID_TARGET makes every generating call report kUnsupported,
 // like every other bulk call.
 TEST(GeneratorTarget, UnknownTargetIsReported) {
-  if (Quick()) GTEST_SKIP() << "exec is not tested under emulation";
   const ChildResult child = test::RunHelper("errors", "SORTID_TARGET=NO_SUCH_TARGET");
   ASSERT_TRUE(child.finished);
   ASSERT_EQ(child.exit_code, 0);

@@ -12,7 +12,6 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <thread>
 #include <vector>
@@ -25,7 +24,7 @@ namespace sortid {
 namespace {
 
 // IDs per thread in the uniqueness test: 2 M natively, fewer under sanitizers
-// (5-20x slower). SORTID_TEST_QUICK marks emulated (qemu-user) runs.
+// (5-20x slower).
 size_t PerThread() {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   return 200'000;
@@ -281,9 +280,6 @@ TEST(Generator, RandomUlidsTakeTheKeystreamInOrder) {
 
 // 8 threads x kPerThread random ULIDs from the process-wide pool: no duplicate.
 TEST(GeneratorThreads, NoDuplicatesAcrossEightThreads) {
-  if (std::getenv("SORTID_TEST_QUICK") != nullptr) {
-    GTEST_SKIP() << "8 threads stall under qemu-user; covered natively and under TSan";
-  }
   constexpr int kThreads = 8;
   const size_t kPerThread = PerThread();
   std::vector<Id> all(kThreads * kPerThread);
@@ -310,9 +306,6 @@ TEST(GeneratorThreads, NoDuplicatesAcrossEightThreads) {
 // Process-wide monotonic ULIDs and Record IDs under 8 threads: every thread's
 // sequence increases, and the union has no duplicate.
 TEST(GeneratorThreads, ProcessWideOrdersUnderEightThreads) {
-  if (std::getenv("SORTID_TEST_QUICK") != nullptr) {
-    GTEST_SKIP() << "8 threads stall under qemu-user; covered natively and under TSan";
-  }
   constexpr int kThreads = 8;
   constexpr size_t kEach = 50'000;
   for (int mode = 0; mode < 2; ++mode) {
@@ -341,11 +334,6 @@ TEST(GeneratorThreads, ProcessWideOrdersUnderEightThreads) {
 
 // A forked child must not repeat its parent's stream nor its machine id.
 TEST(GeneratorFork, ChildGetsFreshStreamAndMachineId) {
-  if (std::getenv("SORTID_TEST_QUICK") != nullptr) {
-    // qemu-user (the emulated Arm runs) can deadlock in a forked child; the
-    // native and sanitizer runs cover fork.
-    GTEST_SKIP() << "fork is not tested under emulation";
-  }
   Id warm;
   ASSERT_TRUE(generate(IdKind::kUlid, warm.data(), 1).ok());  // thread generator exists
   ASSERT_TRUE(generate(IdKind::kRecordId, warm.data(), 1).ok());
@@ -422,7 +410,6 @@ TEST(Generator, SeededRecordIdsAreReproducible) {
 // A seeded generator making a process's first Record ID must not fix the
 // process's machine id (run in a child, whose process state is fresh).
 TEST(Generator, SeededGeneratorLeavesTheProcessMachineIdAlone) {
-  if (std::getenv("SORTID_TEST_QUICK") != nullptr) GTEST_SKIP() << "no fork under emulation";
   const test::ChildResult child = test::RunChild(test::Spawn::kFork, [](int fd) {
     const uint8_t seed[32] = {6};
     Generator seeded(GeneratorOptions{seed, nullptr, nullptr});
